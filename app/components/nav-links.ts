@@ -1,0 +1,26 @@
+/** The navigation of SPEC.md section 2, in one place for the desktop bar and the side sheet. */
+export type NavLink = { to: string; label: string };
+
+export const MAIN_LINKS: NavLink[] = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/properties", label: "Annonces" },
+];
+
+export const API_LINKS: NavLink[] = [
+  { to: "/api-connections", label: "Connexions API" },
+  { to: "/export-api-keys", label: "Clés API Export" },
+  { to: "/api-docs", label: "Documentation" },
+  { to: "/request-api-key", label: "Demander clé API" },
+];
+
+export const ADMIN_LINKS: NavLink[] = [
+  { to: "/admin", label: "Admin Dashboard" },
+  { to: "/moderation", label: "Modération IA" },
+  { to: "/admin-api-requests", label: "Gérer demandes API" },
+  { to: "/admin-panel", label: "Gestion Admin" },
+  { to: "/moteurimmo-sync", label: "Import d'annonce" },
+];
+
+export function isCurrent(pathname: string, to: string) {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

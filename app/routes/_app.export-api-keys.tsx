@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PageHeader } from "~/components/ui/page-header";
+import { requireUser } from "~/utils/permissions.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export default function ExportApiKeysPage() {
+  return <PageHeader title="Clés API Export" />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Clés API Export | Vigimmo" }];

@@ -1,0 +1,147 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button";
+import { MARKETING } from "~/config";
+
+const STATS = [
+  { value: MARKETING.listings, label: "Annonces traitées" },
+  { value: MARKETING.precision, label: "Précision de l'IA" },
+  { value: MARKETING.platforms, label: "Plateformes partenaires" },
+  { value: `${MARKETING.installMinutes} min`, label: "Pour être opérationnel" },
+];
+
+const FEATURES = [
+  {
+    icon: "🔎",
+    title: "Prospection automatisée",
+    text: "Importez en continu les annonces des sources de votre choix, 24 h/24 et 7 j/7, sans copier-coller.",
+  },
+  {
+    icon: "🛡️",
+    title: "Modération IA",
+    text: `Notre IA filtre les annonces suspectes avec ${MARKETING.precision} de précision : prix anormaux, paiements douteux, photos réutilisées.`,
+  },
+  {
+    icon: "🚀",
+    title: "Publication multi-plateformes",
+    text: `Diffusez vos annonces validées sur votre site et plus de ${MARKETING.platforms} plateformes partenaires en un clic.`,
+  },
+];
+
+const REASONS = [
+  { title: "Tableau de bord en temps réel", text: "Suivez vos imports, vos validations et vos exports d'un coup d'œil." },
+  { title: "Gain de temps", text: "Des heures de tri manuel économisées chaque semaine." },
+  { title: "Collaboration d'équipe", text: "Toute l'agence travaille sur les mêmes annonces, au même endroit." },
+  { title: "Données chiffrées", text: "Vos données et vos clés API sont chiffrées." },
+  { title: "Support réactif", text: `Une réponse de notre support en moins de ${MARKETING.supportHours} heures.` },
+  { title: "API complète", text: "Mises à jour mensuelles, webinaires de formation et documentation détaillée." },
+];
+
+export default function Landing() {
+  return (
+    <div className="bg-white">
+      <header className="mx-auto flex max-w-7xl items-center justify-between px-4 py-5 sm:px-6 lg:px-8">
+        <span className="flex items-center gap-2 text-xl font-bold text-brand-700">
+          <img src="/favicon.svg" alt="" className="h-8 w-8" /> Vigimmo
+        </span>
+        <Link to="/auth" className={buttonClasses("secondary")}>
+          Se connecter
+        </Link>
+      </header>
+      <main>
+        <section className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8 lg:py-24">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Pour les professionnels de l&apos;immobilier</p>
+          <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            Prospectez, modérez et diffusez vos annonces immobilières avec l&apos;IA
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">
+            Vigimmo importe les annonces de particuliers, écarte les arnaques grâce à l&apos;intelligence artificielle et publie vos biens validés partout où vos clients les cherchent.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/auth" className={buttonClasses("primary")}>
+              Commencer maintenant
+            </Link>
+            <Link to="/auth" className={buttonClasses("secondary")}>
+              Se connecter
+            </Link>
+          </div>
+          <p className="mt-4 text-sm text-slate-600">Sans engagement · Mise en place rapide · Support dédié</p>
+        </section>
+
+        <section aria-label="Chiffres clés" className="bg-brand-700">
+          <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 text-center text-white sm:px-6 md:grid-cols-4 lg:px-8">
+            {STATS.map((stat) => (
+              <div key={stat.label}>
+                <dt className="text-sm text-brand-100">{stat.label}</dt>
+                <dd className="mt-1 text-3xl font-bold">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 className="text-center text-3xl font-bold text-slate-900">Tout ce qu&apos;il faut pour prospecter sereinement</h2>
+          <div className="mt-10 grid gap-6 md:grid-cols-3">
+            {FEATURES.map((feature) => (
+              <article key={feature.title} className="rounded-xl border border-slate-200 p-6 shadow-sm">
+                <p className="text-3xl" aria-hidden="true">{feature.icon}</p>
+                <h3 className="mt-3 text-lg font-semibold">{feature.title}</h3>
+                <p className="mt-2 text-slate-700">{feature.text}</p>
+              </article>
+            ))}
+          </div>
+        </section>
+
+        <section className="bg-slate-50">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+            <h2 className="text-center text-3xl font-bold text-slate-900">Votre tableau de bord</h2>
+            <p className="mt-2 text-center text-slate-700">Un aperçu de ce qui vous attend après l&apos;inscription.</p>
+            <div className="mx-auto mt-8 grid max-w-4xl gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:grid-cols-3" aria-hidden="true">
+              {[
+                ["Total annonces", "1 248", "text-slate-900"],
+                ["Suspectes", "37", "text-amber-600"],
+                ["Actives validées", "1 102", "text-emerald-600"],
+              ].map(([label, value, tone]) => (
+                <div key={label} className="rounded-lg bg-slate-50 p-4">
+                  <p className="text-sm text-slate-600">{label}</p>
+                  <p className={`mt-1 text-2xl font-bold ${tone}`}>{value}</p>
+                </div>
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 className="text-center text-3xl font-bold text-slate-900">Pourquoi choisir Vigimmo ?</h2>
+          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {REASONS.map((reason) => (
+              <div key={reason.title} className="flex gap-3">
+                <span className="mt-1 text-emerald-600" aria-hidden="true">✔</span>
+                <div>
+                  <h3 className="font-semibold">{reason.title}</h3>
+                  <p className="text-slate-700">{reason.text}</p>
+                </div>
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <section className="bg-brand-50">
+          <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+            <h2 className="text-3xl font-bold text-slate-900">Prêt à gagner du temps ?</h2>
+            <p className="mt-3 text-slate-700">Installation en {MARKETING.installMinutes} minutes, sans engagement.</p>
+            <Link to="/auth" className={`${buttonClasses("primary")} mt-6`}>
+              Créer un compte gratuit
+            </Link>
+          </div>
+        </section>
+      </main>
+      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600">© 2024 Vigimmo. Tous droits réservés.</footer>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Vigimmo – Prospection immobilière intelligente" },
+  { name: "description", content: "Importez, modérez par IA et diffusez vos annonces immobilières." },
+];

@@ -1,0 +1,192 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { showToast } from "~/components/toasts";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { Field } from "~/components/ui/field";
+import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/config";
+import { AuthError, authenticator, SIGNIN_REQUIRED, SIGNUP_INVALID } from "~/utils/auth.server";
+import { getUser } from "~/utils/permissions.server";
+import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
+import { createSession } from "~/utils/session.server";
+import { toastHeader } from "~/utils/toast.server";
+
+// The same rules as the server strategies, so the form shows the messages before submitting.
+const signInSchema = z.object({
+  intent: z.literal("signin"),
+  email: z.string({ required_error: SIGNIN_REQUIRED }).trim().max(EMAIL_MAX_LENGTH),
+  password: z.string({ required_error: SIGNIN_REQUIRED }),
+});
+const signUpSchema = z.object({
+  intent: z.literal("signup"),
+  fullName: z.string({ required_error: "Le nom complet est requis" }).trim().max(200),
+  companyName: z.string().trim().max(200).optional(),
+  email: z.string({ required_error: SIGNUP_INVALID }).trim().max(EMAIL_MAX_LENGTH),
+  password: z.string({ required_error: SIGNUP_INVALID }).min(PASSWORD_MIN_LENGTH, SIGNUP_INVALID),
+});
+const authSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
+
+const SIGNIN_LIMIT = { perIp: 20, perEmail: 8, windowMs: 15 * 60 * 1000 };
+const SIGNUP_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect("/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: authSchema });
+  const intent = formData.get("intent") === "signup" ? "signup" : "signin";
+  if (submission.status !== "success") {
+    return data(
+      { intent, error: intent === "signup" ? SIGNUP_INVALID : SIGNIN_REQUIRED, result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  const ip = clientIp(request, context);
+  const limited =
+    intent === "signin"
+      ? [
+          hitRateLimit(`signin:ip:${ip}`, SIGNIN_LIMIT.perIp, SIGNIN_LIMIT.windowMs),
+          hitRateLimit(`signin:email:${submission.value.email.toLowerCase()}`, SIGNIN_LIMIT.perEmail, SIGNIN_LIMIT.windowMs),
+        ]
+      : [hitRateLimit(`signup:ip:${ip}`, SIGNUP_LIMIT.perIp, SIGNUP_LIMIT.windowMs)];
+  const blocked = limited.find((result) => !result.allowed);
+  if (blocked && !blocked.allowed) {
+    const minutes = Math.ceil(blocked.retryAfterSeconds / 60);
+    return data(
+      {
+        intent,
+        error: `Trop de tentatives. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+        result: submission.reply(),
+      },
+      { status: 429, headers: { "Retry-After": String(blocked.retryAfterSeconds) } },
+    );
+  }
+  try {
+    const userId = await authenticator.authenticate(intent, request);
+    const session = await createSession(userId);
+    const headers = new Headers({ Location: "/dashboard" });
+    headers.append("Set-Cookie", session.setCookie);
+    headers.append(
+      "Set-Cookie",
+      await toastHeader({ type: "success", message: intent === "signup" ? "Compte créé avec succès !" : "Connexion réussie !" }),
+    );
+    return new Response(null, { status: 302, headers });
+  } catch (error) {
+    const message =
+      error instanceof AuthError
+        ? error.message
+        : intent === "signup"
+          ? `Erreur lors de la création du compte: ${(error as Error).message}`
+          : `Erreur de connexion: ${(error as Error).message}`;
+    return data({ intent, error: message, result: submission.reply() }, { status: 400 });
+  }
+}
+
+function SignInForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult: actionData?.intent === "signin" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signin" />
+      <Field label="Email" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} />
+      <Field label="Mot de passe" autoComplete="current-password" {...getInputProps(fields.password, { type: "password" })} />
+      <FormError formErrors={form.errors ?? fields.email.errors ?? fields.password.errors} fallback={actionData?.intent === "signin" ? actionData.error : undefined} />
+      <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        {navigation.state === "submitting" ? "Connexion..." : "Se connecter"}
+      </Button>
+    </Form>
+  );
+}
+
+function SignUpForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.intent === "signup" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signup" />
+      <Field label="Nom complet" autoComplete="name" required {...getInputProps(fields.fullName, { type: "text" })} errors={fields.fullName.errors} />
+      <Field label="Entreprise (optionnel)" autoComplete="organization" {...getInputProps(fields.companyName, { type: "text" })} />
+      <Field label="Email" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} />
+      <Field label="Mot de passe" hint="Minimum 6 caractères" autoComplete="new-password" {...getInputProps(fields.password, { type: "password" })} />
+      <FormError formErrors={fields.email.errors ?? fields.password.errors} fallback={actionData?.intent === "signup" ? actionData.error : undefined} />
+      <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        {navigation.state === "submitting" ? "Création..." : "Créer mon compte"}
+      </Button>
+    </Form>
+  );
+}
+
+/** One French message above the button: the client-side check or the server's answer. */
+function FormError({ formErrors, fallback }: { formErrors?: string[]; fallback?: string }) {
+  const message = formErrors?.[0] ?? fallback;
+  useEffect(() => {
+    if (fallback) showToast({ type: "error", message: fallback });
+  }, [fallback]);
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+export default function AuthPage() {
+  const actionData = useActionData<typeof action>();
+  const [tab, setTab] = useState<"signin" | "signup">(actionData?.intent ?? "signin");
+  return (
+    <main className="flex min-h-full items-center justify-center bg-gradient-to-br from-brand-50 to-white px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-8 text-center">
+          <Link to="/" className="text-3xl font-bold text-brand-700">
+            Vigimmo
+          </Link>
+          <p className="mt-2 text-slate-700">La plateforme immobilière intelligente</p>
+        </div>
+        <Card className="p-6">
+          <div role="tablist" aria-label="Connexion ou inscription" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+            {(["signin", "signup"] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={tab === value}
+                aria-controls={`panel-${value}`}
+                id={`tab-${value}`}
+                onClick={() => setTab(value)}
+                className={cn("rounded-md px-3 py-2 text-sm font-medium", tab === value ? "bg-white text-slate-900 shadow" : "text-slate-700")}
+              >
+                {value === "signin" ? "Connexion" : "Inscription"}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+            {tab === "signin" ? <SignInForm /> : <SignUpForm />}
+          </div>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Connexion | Vigimmo" }];

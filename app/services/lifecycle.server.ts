@@ -1,0 +1,65 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { JOB_SWEEP_INTERVAL_MS } from "~/config";
+import { MSG } from "~/messages";
+import { closeDb, getDb } from "~/utils/db.server";
+import { logEvent } from "~/utils/log.server";
+import { deleteExpiredSessions } from "~/utils/session.server";
+import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
+import { abortHeldJobs, heldJobs, jobTable, releaseJob, sweepDeadJobs } from "./jobs/lease.server";
+import { jobQueue } from "./jobs/queue.server";
+
+const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
+
+/**
+ * Runs before the server listens: opens and migrates the database, seeds an empty one, fails
+ * the jobs of dead workers, then sweeps periodically.
+ */
+export async function bootstrap() {
+  getDb();
+  if (await seedDemoIfEmpty()) {
+    console.log(
+      [
+        "",
+        "Base de démonstration créée. Identifiants :",
+        `  Administrateur : ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+        `  Utilisateur    : ${DEMO_USER.email} / ${DEMO_USER.password}`,
+        "",
+      ].join("\n"),
+    );
+  }
+  sweepDeadJobs();
+  deleteExpiredSessions();
+  state.__vigimmoSweep ??= setInterval(() => {
+    try {
+      sweepDeadJobs();
+    } catch (error) {
+      logEvent("job.sweep_error", { error: (error as Error).message });
+    }
+  }, JOB_SWEEP_INTERVAL_MS);
+  state.__vigimmoSweep.unref();
+}
+
+/**
+ * Graceful stop (SIGTERM/SIGINT): no new job starts, running jobs are asked to stop after
+ * their current batch, whatever is still open after `graceMs` is marked cancelled with a
+ * message, then the WAL is checkpointed and the database closed.
+ */
+export async function shutdown(graceMs = 10_000) {
+  if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);
+  const queue = jobQueue();
+  queue.pause();
+  queue.clear();
+  abortHeldJobs();
+  await Promise.race([queue.onIdle(), new Promise((resolve) => setTimeout(resolve, graceMs))]);
+  const db = getDb();
+  for (const job of heldJobs()) {
+    const table = jobTable(job.kind);
+    db.update(table)
+      .set({ status: "cancelled", message: MSG.jobStoppedByShutdown, finishedAt: new Date() })
+      .where(and(eq(table.id, job.id), inArray(table.status, ["pending", "processing"])))
+      .run();
+    releaseJob(job.kind, job.id);
+  }
+  closeDb();
+  logEvent("server.stopped");
+}

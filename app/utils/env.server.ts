@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+// Empty strings in the environment mean "unset" (a blank line in a .env file, an empty secret).
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  DATABASE_PATH: optional(z.string()),
+  SESSION_SECRET: optional(z.string().min(16, "SESSION_SECRET doit contenir au moins 16 caractères")),
+  MOTEURIMMO_API_URL: optional(z.string().url("MOTEURIMMO_API_URL doit être une URL")),
+  MOTEURIMMO_API_KEY: optional(z.string()),
+  /** Lets connection syncs reach loopback/private addresses (tests, intranet feeds). */
+  ALLOW_PRIVATE_CONNECTION_URLS: optional(z.enum(["true", "false"])),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  databasePath: string;
+  sessionSecret: string;
+  moteurImmoApiUrl: string;
+  moteurImmoApiKey: string | null;
+  allowPrivateConnectionUrls: boolean;
+};
+
+const DEV_SESSION_SECRET = "vigimmo-dev-secret-not-for-production";
+
+/** Parses the environment; throws a French message that names the faulty variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new Error(`Configuration invalide : ${details}`);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === "production";
+  if (isProduction && !raw.SESSION_SECRET) {
+    throw new Error(
+      "Configuration invalide : SESSION_SECRET est obligatoire en production (au moins 16 caractères).",
+    );
+  }
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isProduction,
+    port: raw.PORT ?? 3000,
+    databasePath: raw.DATABASE_PATH ?? "data/vigimmo.db",
+    sessionSecret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    moteurImmoApiUrl: raw.MOTEURIMMO_API_URL ?? "https://moteurimmo.fr/api",
+    moteurImmoApiKey: raw.MOTEURIMMO_API_KEY ?? null,
+    allowPrivateConnectionUrls: raw.ALLOW_PRIVATE_CONNECTION_URLS === "true",
+  };
+}
+
+/** Read at call time (not cached) so tests can point each file at its own database. */
+export function env(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,51 @@
+import { data, redirect } from "@remix-run/node";
+import { MSG } from "~/messages";
+import { getSessionUser, type SessionUser } from "~/services/users.server";
+import { readSessionId, resolveSession } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+
+/** The signed-in user, or null. */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const userId = resolveSession(sessionId);
+  return userId ? getSessionUser(userId) : null;
+}
+
+/**
+ * First line of every protected loader and action. Pages go to /auth; data and resource
+ * requests (fetchers, polling) get a 401 with the French message instead of a redirect.
+ */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  if (request.method !== "GET" || wantsJson(request)) {
+    throw data({ ok: false, error: MSG.mustBeSignedIn }, { status: 401 });
+  }
+  throw redirect("/auth");
+}
+
+function wantsJson(request: Request) {
+  return (request.headers.get("Accept") ?? "").includes("application/json");
+}
+
+type Denial = { message: string; redirectTo: string };
+
+export const ADMIN_DENIALS = {
+  adminRequests: { message: MSG.deniedAdminRequests, redirectTo: "/" },
+  import: { message: MSG.deniedImport, redirectTo: "/dashboard" },
+  admin: { message: MSG.deniedAdmin, redirectTo: "/" },
+} satisfies Record<string, Denial>;
+
+/**
+ * Requires an administrator. A page load by a non-administrator is redirected with the denial
+ * toast of SPEC.md section 6; any other request (an action, a hand-made POST) answers 403.
+ */
+export async function requireAdmin(request: Request, denial: Denial): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.isAdmin) return user;
+  if (request.method === "GET") {
+    throw await redirectWithToast(denial.redirectTo, { type: "error", message: denial.message });
+  }
+  throw data({ ok: false, error: denial.message }, { status: 403 });
+}

@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { sessions } from "#db/schema";
+import { SESSION_TTL_MS } from "~/config";
+import { sessionCookie } from "./cookies.server";
+import { getDb } from "./db.server";
+
+// Writing the new expiry on every request would be a write per page view: slide once a day.
+const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export async function createSession(userId: string): Promise<{ id: string; setCookie: string }> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  getDb()
+    .insert(sessions)
+    .values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+    .run();
+  return { id, setCookie: await sessionCookie().serialize(id) };
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The session's user id, or null when the session is unknown or expired; slides the expiry. */
+export function resolveSession(sessionId: string): string | null {
+  const db = getDb();
+  const now = Date.now();
+  const row = db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
+    .get();
+  if (!row) return null;
+  if (row.expiresAt.getTime() - now < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+    db.update(sessions)
+      .set({ expiresAt: new Date(now + SESSION_TTL_MS) })
+      .where(eq(sessions.id, sessionId))
+      .run();
+  }
+  return row.userId;
+}
+
+export async function destroySession(request: Request): Promise<string> {
+  const id = await readSessionId(request);
+  if (id) getDb().delete(sessions).where(eq(sessions.id, id)).run();
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export function deleteExpiredSessions() {
+  getDb().delete(sessions).where(lt(sessions.expiresAt, new Date())).run();
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { toastCookie } from "./cookies.server";
+
+export const toastSchema = z.object({
+  type: z.enum(["success", "error", "info", "warning"]),
+  message: z.string(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
+/** Set-Cookie header carrying one toast to the next page (flash message). */
+export async function toastHeader(toast: Toast): Promise<string> {
+  return toastCookie().serialize(toast);
+}
+
+/** Reads the flash toast of a request and the header that clears it. */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+  const cookie = toastCookie();
+  const raw: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const parsed = toastSchema.safeParse(raw);
+  if (!parsed.success) return { toast: null, clear: null };
+  return { toast: parsed.data, clear: await cookie.serialize("", { maxAge: 0 }) };
+}
+
+/** A redirect that shows a toast on the page it leads to. */
+export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  headers.set("Location", url);
+  return new Response(null, { ...init, status: 302, headers });
+}

@@ -1,0 +1,329 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/** Dates are stored as epoch milliseconds; Drizzle hands them back as Date objects. */
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const createdAt = () =>
+  timestamp("created_at")
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const uuid = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+export const LISTING_STATUSES = ["pending", "suspicious", "active", "rejected"] as const;
+export const JOB_STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const users = sqliteTable("users", {
+  id: uuid(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Kept apart from users so that no query that reads a user can leak a hash by accident. */
+export const passwords = sqliteTable("passwords", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
+);
+
+export const profiles = sqliteTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text("full_name").notNull(),
+  companyName: text("company_name"),
+  email: text("email").notNull(),
+});
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "user"] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check("user_roles_role_check", sql`${t.role} in ('admin', 'user')`),
+  ],
+);
+
+export const properties = sqliteTable(
+  "properties",
+  {
+    // An INTEGER PRIMARY KEY is the rowid, which the FTS5 index (migration 0001) points at.
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description"),
+    price: real("price"),
+    propertyType: text("property_type"),
+    address: text("address"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    surfaceArea: real("surface_area"),
+    rooms: integer("rooms"),
+    bedrooms: integer("bedrooms"),
+    bathrooms: integer("bathrooms"),
+    images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    sourceUrl: text("source_url"),
+    sourcePlatform: text("source_platform").notNull(),
+    sourcePlatformId: text("source_platform_id"),
+    sourceOrigin: text("source_origin"),
+    transactionType: text("transaction_type", { enum: ["sale", "rental"] }).notNull(),
+    status: text("status", { enum: LISTING_STATUSES }).notNull().default("pending"),
+    aiCheckedAt: timestamp("ai_checked_at"),
+    aiFlagReason: text("ai_flag_reason"),
+    aiConfidence: real("ai_confidence"),
+    propertyCharges: real("property_charges"),
+    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    floor: integer("floor"),
+    totalFloors: integer("total_floors"),
+    yearBuilt: integer("year_built"),
+    energyRating: text("energy_rating"),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("properties_owner_status_created_idx").on(t.createdBy, t.status, t.createdAt, t.id),
+    index("properties_owner_created_idx").on(t.createdBy, t.createdAt, t.id),
+    index("properties_owner_city_idx").on(t.createdBy, t.city),
+    index("properties_owner_type_idx").on(t.createdBy, t.propertyType),
+    index("properties_owner_status_confidence_idx").on(t.createdBy, t.status, t.aiConfidence),
+    index("properties_owner_platform_idx").on(t.createdBy, t.sourcePlatform),
+    uniqueIndex("properties_source_unique_idx").on(t.createdBy, t.sourcePlatform, t.sourcePlatformId),
+    index("properties_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("properties_created_idx").on(t.createdAt),
+    check(
+      "properties_status_check",
+      sql`${t.status} in ('pending', 'suspicious', 'active', 'rejected')`,
+    ),
+    check("properties_transaction_check", sql`${t.transactionType} in ('sale', 'rental')`),
+    check(
+      "properties_confidence_check",
+      sql`${t.aiConfidence} is null or (${t.aiConfidence} >= 0 and ${t.aiConfidence} <= 1)`,
+    ),
+  ],
+);
+
+export const propertyOwners = sqliteTable("property_owners", {
+  id: uuid(),
+  propertyId: integer("property_id")
+    .notNull()
+    .unique()
+    .references(() => properties.id, { onDelete: "cascade" }),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  email: text("email"),
+  createdAt: createdAt(),
+});
+
+export const apiConnections = sqliteTable(
+  "api_connections",
+  {
+    id: uuid(),
+    name: text("name").notNull(),
+    platformType: text("platform_type").notNull(),
+    apiType: text("api_type", { enum: ["import", "export"] }).notNull(),
+    apiEndpoint: text("api_endpoint").notNull(),
+    /** AES-256-GCM ciphertext of the partner key (never stored in clear). */
+    apiKeyCipher: text("api_key_cipher"),
+    config: text("config", { mode: "json" }).$type<unknown>(),
+    status: text("status", { enum: ["active", "inactive", "error"] })
+      .notNull()
+      .default("inactive"),
+    /** French reason of the last failure, shown beside 'Erreur'. */
+    statusMessage: text("status_message"),
+    totalSynced: integer("total_synced").notNull().default(0),
+    lastSync: timestamp("last_sync"),
+    createdAt: createdAt(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("api_connections_owner_idx").on(t.createdBy, t.createdAt),
+    check("api_connections_type_check", sql`${t.apiType} in ('import', 'export')`),
+    check("api_connections_status_check", sql`${t.status} in ('active', 'inactive', 'error')`),
+  ],
+);
+
+export const exportApiKeys = sqliteTable(
+  "export_api_keys",
+  {
+    id: uuid(),
+    /** SHA-256 of the key, for lookup by the export API. */
+    keyHash: text("key_hash").notNull().unique(),
+    /** AES-256-GCM ciphertext, so the owner can reveal and copy the key. */
+    keyCipher: text("key_cipher").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: ["active", "inactive"] }).notNull().default("active"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at"),
+  },
+  (t) => [
+    index("export_api_keys_user_idx").on(t.userId, t.createdAt),
+    check("export_api_keys_status_check", sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+export const apiUsageLogs = sqliteTable(
+  "api_usage_logs",
+  {
+    id: uuid(),
+    /** Null once the key is deleted: the history then shows 'Clé supprimée'. */
+    apiKeyId: text("api_key_id").references(() => exportApiKeys.id, { onDelete: "set null" }),
+    /** The key's owner, kept so the history survives the key's deletion. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertiesCount: integer("properties_count").notNull(),
+    limitRequested: integer("limit_requested"),
+    offsetRequested: integer("offset_requested").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("api_usage_logs_user_created_idx").on(t.userId, t.createdAt),
+    index("api_usage_logs_created_idx").on(t.createdAt),
+  ],
+);
+
+export const apiKeyRequests = sqliteTable(
+  "api_key_requests",
+  {
+    id: uuid(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyName: text("company_name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at"),
+    rejectionReason: text("rejection_reason"),
+    exportKeyId: text("export_key_id").references(() => exportApiKeys.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("api_key_requests_user_idx").on(t.userId, t.createdAt),
+    index("api_key_requests_status_idx").on(t.status, t.createdAt),
+    check(
+      "api_key_requests_status_check",
+      sql`${t.status} in ('pending', 'approved', 'rejected')`,
+    ),
+  ],
+);
+
+export const userStatistics = sqliteTable("user_statistics", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  propertiesExported: integer("properties_exported").notNull().default(0),
+  lastImportDate: timestamp("last_import_date"),
+  lastExportDate: timestamp("last_export_date"),
+});
+
+/** Columns shared by both job tables: the lease lets a restarted server fail a dead worker's job. */
+const jobColumns = () => ({
+  id: uuid(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  status: text("status", { enum: JOB_STATUSES }).notNull().default("pending"),
+  errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  message: text("message"),
+  workerId: text("worker_id"),
+  heartbeatAt: timestamp("heartbeat_at"),
+  createdAt: createdAt(),
+  startedAt: timestamp("started_at"),
+  finishedAt: timestamp("finished_at"),
+});
+
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    ...jobColumns(),
+    /** 'moteurimmo' | 'demo' | 'fichier' | 'connexion' */
+    source: text("source").notNull(),
+    connectionId: text("connection_id").references(() => apiConnections.id, {
+      onDelete: "set null",
+    }),
+    params: text("params", { mode: "json" }).$type<Record<string, unknown>>(),
+    currentPage: integer("current_page").notNull().default(0),
+    totalPages: integer("total_pages").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    totalProcessed: integer("total_processed").notNull().default(0),
+  },
+  (t) => [
+    index("import_jobs_user_idx").on(t.userId, t.createdAt),
+    index("import_jobs_status_idx").on(t.status),
+    check(
+      "import_jobs_status_check",
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+export const moderationJobs = sqliteTable(
+  "moderation_jobs",
+  {
+    ...jobColumns(),
+    /** 'pending' (the user's pending listings), 'ids' (given listings), 'reanalyze' (suspicious without confidence) */
+    mode: text("mode", { enum: ["pending", "ids", "reanalyze"] }).notNull(),
+    params: text("params", { mode: "json" }).$type<{ ids?: number[]; auto?: boolean }>(),
+    batches: integer("batches").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    moderated: integer("moderated").notNull().default(0),
+    flagged: integer("flagged").notNull().default(0),
+    remaining: integer("remaining").notNull().default(0),
+  },
+  (t) => [
+    index("moderation_jobs_user_idx").on(t.userId, t.createdAt),
+    index("moderation_jobs_status_idx").on(t.status),
+    check(
+      "moderation_jobs_status_check",
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
+    ),
+    check("moderation_jobs_mode_check", sql`${t.mode} in ('pending', 'ids', 'reanalyze')`),
+  ],
+);

@@ -1,0 +1,120 @@
+// Production server: Express around the Remix build. It exists (instead of remix-serve) for the
+// JSON request logs, the security headers with a per-request CSP nonce, the cross-origin check,
+// the client IP in the load context, migrations before listening and the graceful shutdown
+// (docs/decisions/002-custom-server.md).
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+
+const buildDirectory = path.resolve(process.env.VIGIMMO_BUILD_DIR ?? "build");
+const build = await import(path.join(buildDirectory, "server/index.js"));
+const isProduction = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+
+// Migrates, seeds an empty database and fails the jobs of dead workers before any request.
+await build.entry.module.bootstrap();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+
+// The public export API is the one route other sites call from the browser (DECISIONS.md 3, 12).
+const PUBLIC_API = "/functions/v1/get-properties";
+
+function log(fields) {
+  if (process.env.VIGIMMO_SILENT_LOGS === "true") return;
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
+}
+
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    log({
+      event: "http.request",
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+    });
+  });
+  next();
+});
+
+app.use((req, res, next) => {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https: http:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ].join("; "),
+  );
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  if (isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
+
+// Refuse cross-site mutations: a non-GET whose Origin names another host (DECISIONS.md item 12).
+app.use((req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || req.path === PUBLIC_API) return next();
+  const origin = req.get("origin");
+  if (!origin || origin === "null") return next();
+  let originHost;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = "";
+  }
+  if (originHost === req.get("host")) return next();
+  log({ event: "http.forbidden_origin", method: req.method, path: req.path, origin });
+  res.status(403).json({ success: false, error: "Requête refusée : origine non autorisée" });
+});
+
+app.use(compression({ filter: (req, res) => req.path !== PUBLIC_API && compression.filter(req, res) }));
+app.use("/assets", express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(buildDirectory, "client"), { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: isProduction ? "production" : "development",
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+  }),
+);
+
+const server = app.listen(port, () => {
+  log({ event: "server.started", port });
+  console.log(`Vigimmo écoute sur http://localhost:${port}`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  log({ event: "server.stopping", signal });
+  server.close();
+  server.closeIdleConnections?.();
+  try {
+    await build.entry.module.shutdown();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

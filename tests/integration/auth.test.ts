@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { passwords, profiles, userRoles, users } from "#db/schema";
+import { action as authAction, loader as authLoader } from "~/routes/auth";
+import { getDb } from "~/utils/db.server";
+import { getUser, requireAdmin, requireUser, ADMIN_DENIALS } from "~/utils/permissions.server";
+import { makeUser, requestAs } from "../setup/factories";
+
+async function postAuth(form: Record<string, string>, headers: Record<string, string> = {}) {
+  const request = new Request("http://localhost/auth", {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+  return authAction({ request, params: {}, context: {} });
+}
+
+type DataResult = { data: { error?: string }; init: ResponseInit | null };
+
+describe("inscription", () => {
+  it("crée l'utilisateur, le profil, le rôle user et ouvre une session", async () => {
+    const response = (await postAuth({ intent: "signup", email: " Nouveau@Example.FR ", password: "secret1", fullName: "Nouvel Agent", companyName: "Agence" })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(response.headers.get("Set-Cookie")).toContain("__vigimmo_session=");
+    const db = getDb();
+    const user = db.select().from(users).where(eq(users.email, "nouveau@example.fr")).get();
+    expect(user).toBeDefined();
+    expect(db.select().from(profiles).where(eq(profiles.userId, user!.id)).get()?.companyName).toBe("Agence");
+    expect(db.select().from(userRoles).where(eq(userRoles.userId, user!.id)).all()).toEqual([{ userId: user!.id, role: "user" }]);
+    const hash = db.select().from(passwords).where(eq(passwords.userId, user!.id)).get()!.hash;
+    expect(hash.startsWith("scrypt$")).toBe(true);
+    expect(hash).not.toContain("secret1");
+  });
+
+  it("refuse un mot de passe trop court et un email déjà utilisé", async () => {
+    const short = (await postAuth({ intent: "signup", email: "court@example.fr", password: "123", fullName: "X" })) as unknown as DataResult;
+    expect(short.init?.status).toBe(400);
+    expect(short.data.error).toBe("Veuillez remplir tous les champs. Le mot de passe doit contenir au moins 6 caractères.");
+    const existing = await makeUser();
+    const taken = (await postAuth({ intent: "signup", email: existing.email.toUpperCase(), password: "secret1", fullName: "X" })) as unknown as DataResult;
+    expect(taken.data.error).toBe("Cet email est déjà utilisé.");
+  });
+});
+
+describe("connexion", () => {
+  it("donne le même message pour un email inconnu et un mauvais mot de passe", async () => {
+    const account = await makeUser();
+    const wrong = (await postAuth({ intent: "signin", email: account.email, password: "mauvais" })) as unknown as DataResult;
+    const unknown = (await postAuth({ intent: "signin", email: "personne@example.fr", password: "mauvais" })) as unknown as DataResult;
+    expect(wrong.data.error).toBe("Email ou mot de passe incorrect.");
+    expect(unknown.data.error).toBe("Email ou mot de passe incorrect.");
+    const empty = (await postAuth({ intent: "signin", email: "", password: "" })) as unknown as DataResult;
+    expect(empty.data.error).toBe("Veuillez remplir tous les champs.");
+  });
+
+  it("limite les tentatives par email avec un message français", async () => {
+    const account = await makeUser();
+    let last: DataResult | undefined;
+    for (let i = 0; i < 9; i++) {
+      last = (await postAuth({ intent: "signin", email: account.email, password: "mauvais" }, { "X-Forwarded-For": `10.0.0.${i}` })) as unknown as DataResult;
+    }
+    expect(last!.init?.status).toBe(429);
+    expect(last!.data.error).toMatch(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/);
+  });
+
+  it("redirige un visiteur déjà connecté vers /dashboard", async () => {
+    const account = await makeUser();
+    const request = await requestAs(account.id, "/auth");
+    await expect(authLoader({ request, params: {}, context: {} })).rejects.toMatchObject({ status: 302 });
+  });
+});
+
+describe("gardes", () => {
+  it("requireUser renvoie vers /auth sans session et 401 pour une action", async () => {
+    await expect(requireUser(new Request("http://localhost/dashboard"))).rejects.toMatchObject({ status: 302 });
+    await expect(requireUser(new Request("http://localhost/dashboard", { method: "POST" }))).rejects.toMatchObject({ init: { status: 401 } });
+  });
+
+  it("requireAdmin refuse un utilisateur (redirection + toast en GET, 403 en POST)", async () => {
+    const account = await makeUser();
+    const get = await requestAs(account.id, "/admin");
+    const thrown = await requireAdmin(get, ADMIN_DENIALS.admin).catch((error: unknown) => error as Response);
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("Location")).toBe("/");
+    expect(thrown.headers.get("Set-Cookie")).toContain("__vigimmo_toast=");
+    const post = await requestAs(account.id, "/admin", { method: "POST" });
+    await expect(requireAdmin(post, ADMIN_DENIALS.admin)).rejects.toMatchObject({ init: { status: 403 }, data: { error: "Accès refusé: vous n'êtes pas administrateur" } });
+    const admin = await makeUser({ admin: true });
+    expect((await requireAdmin(await requestAs(admin.id, "/admin"), ADMIN_DENIALS.admin)).isAdmin).toBe(true);
+  });
+
+  it("une session supprimée n'authentifie plus", async () => {
+    const account = await makeUser();
+    const request = await requestAs(account.id, "/dashboard");
+    expect((await getUser(request))?.email).toBe(account.email);
+    const { destroySession } = await import("~/utils/session.server");
+    await destroySession(request);
+    expect(await getUser(request)).toBeNull();
+  });
+});
