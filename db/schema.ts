@@ -12,8 +12,8 @@ import {
 
 /** Dates are stored as epoch milliseconds; Drizzle hands them back as Date objects. */
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
-const createdAt = () =>
-  timestamp("created_at")
+const createdAt = (name = "created_at") =>
+  timestamp(name)
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 const uuid = () =>
@@ -109,7 +109,7 @@ export const properties = sqliteTable(
     yearBuilt: integer("year_built"),
     energyRating: text("energy_rating"),
     createdAt: createdAt(),
-    updatedAt: createdAt(),
+    updatedAt: createdAt("updated_at"),
     createdBy: text("created_by")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -163,6 +163,7 @@ CREATE TABLE `properties` (
 	`year_built` integer,
 	`energy_rating` text,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`created_by` text NOT NULL,
 	FOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	CONSTRAINT "properties_status_check" CHECK("properties"."status" in ('pending', 'suspicious', 'active', 'rejected')),

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -16,7 +16,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ReturnType<typeof spawn>, timeoutMs = 60_000) {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Le serveur de test s'est arrêté (code ${child.exitCode})`);
@@ -35,16 +35,16 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>, timeo
 export default async function globalSetup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vigimmo-e2e-"));
   const port = await freePort();
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     DATABASE_PATH: path.join(dir, "e2e.db"),
     SESSION_SECRET: "e2e-secret-0123456789abcdef",
-    NODE_ENV: "production",
+    NODE_ENV: "production" as const,
     VIGIMMO_SILENT_LOGS: "true",
     MOTEURIMMO_API_KEY: "",
   };
-  const child = spawn(process.execPath, ["server.mjs"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, ["server.mjs"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child);
   Object.assign(process.env, {

@@ -80,7 +80,7 @@ describe("gardes", () => {
   it("requireAdmin refuse un utilisateur (redirection + toast en GET, 403 en POST)", async () => {
     const account = await makeUser();
     const get = await requestAs(account.id, "/admin");
-    const thrown = await requireAdmin(get, ADMIN_DENIALS.admin).catch((error: unknown) => error as Response);
+    const thrown = (await requireAdmin(get, ADMIN_DENIALS.admin).catch((error: unknown) => error)) as Response;
     expect(thrown.status).toBe(302);
     expect(thrown.headers.get("Location")).toBe("/");
     expect(thrown.headers.get("Set-Cookie")).toContain("__vigimmo_toast=");
