@@ -11,3 +11,11 @@ export const MSG = {
   jobStoppedByShutdown: "Traitement arrêté : le serveur s'est arrêté.",
   noneLabel: "Aucun",
 } as const;
+
+/** Sign-in and sign-up messages (SPEC.md sections 5 and 8), shared by the form and the server. */
+export const AUTH_MSG = {
+  signInRequired: "Veuillez remplir tous les champs.",
+  signUpInvalid: "Veuillez remplir tous les champs. Le mot de passe doit contenir au moins 6 caractères.",
+  invalidCredentials: "Email ou mot de passe incorrect.",
+  emailTaken: "Cet email est déjà utilisé.",
+} as const;

@@ -11,11 +11,14 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/config";
-import { AuthError, authenticator, SIGNIN_REQUIRED, SIGNUP_INVALID } from "~/utils/auth.server";
+import { AUTH_MSG } from "~/messages";
+import { AuthError, authenticator } from "~/utils/auth.server";
 import { getUser } from "~/utils/permissions.server";
 import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
 import { createSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
+
+const { signInRequired: SIGNIN_REQUIRED, signUpInvalid: SIGNUP_INVALID } = AUTH_MSG;
 
 // The same rules as the server strategies, so the form shows the messages before submitting.
 const signInSchema = z.object({

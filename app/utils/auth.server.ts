@@ -2,6 +2,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/config";
+import { AUTH_MSG } from "~/messages";
 import {
   createUser,
   EmailTakenError,
@@ -12,11 +13,7 @@ import { decoyPasswordHash, verifyPassword } from "./crypto.server";
 /** Thrown by the strategies with the French message the form shows. */
 export class AuthError extends Error {}
 
-export const SIGNIN_REQUIRED = "Veuillez remplir tous les champs.";
-export const SIGNUP_INVALID =
-  "Veuillez remplir tous les champs. Le mot de passe doit contenir au moins 6 caractères.";
-export const INVALID_CREDENTIALS = "Email ou mot de passe incorrect.";
-export const EMAIL_TAKEN = "Cet email est déjà utilisé.";
+const { signInRequired: SIGNIN_REQUIRED, signUpInvalid: SIGNUP_INVALID, invalidCredentials: INVALID_CREDENTIALS, emailTaken: EMAIL_TAKEN } = AUTH_MSG;
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
