@@ -121,6 +121,7 @@ export const properties = sqliteTable(
     index("properties_owner_type_idx").on(t.createdBy, t.propertyType),
     index("properties_owner_status_confidence_idx").on(t.createdBy, t.status, t.aiConfidence),
     index("properties_owner_platform_idx").on(t.createdBy, t.sourcePlatform),
+    index("properties_owner_transaction_idx").on(t.createdBy, t.transactionType),
     uniqueIndex("properties_source_unique_idx").on(t.createdBy, t.sourcePlatform, t.sourcePlatformId),
     index("properties_status_created_idx").on(t.status, t.createdAt, t.id),
     index("properties_created_idx").on(t.createdAt),

@@ -1,14 +1,205 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { z } from "zod";
+import { KeyRequestStatusBadge } from "~/components/key-request-status-badge";
+import { useToast } from "~/components/toasts";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Dialog } from "~/components/ui/dialog";
+import { TextareaField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
+import { Tabs } from "~/components/ui/tabs";
+import { KEY_REQUEST_MESSAGES, REJECTION_REASON_MAX, type KeyRequestStatus } from "~/services/key-request-rules";
+import { approveKeyRequest, listKeyRequestsForAdmin, rejectKeyRequest } from "~/services/key-requests.server";
+import { formatLongDateTime } from "~/utils/format";
+import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
+
+const requestId = z.string({ required_error: KEY_REQUEST_MESSAGES.notFound }).min(1).max(100);
+const rejectSchema = z.object({
+  intent: z.literal("reject"),
+  requestId,
+  reason: z
+    .string({ required_error: KEY_REQUEST_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, KEY_REQUEST_MESSAGES.reasonRequired)
+    .max(REJECTION_REASON_MAX, `La raison ne peut pas dépasser ${REJECTION_REASON_MAX} caractères`),
+});
+const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve"), requestId }), rejectSchema]);
+
+type Toast = { type: "success" | "error"; message: string };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, ADMIN_DENIALS.adminRequests);
-  return null;
+  return listKeyRequestsForAdmin();
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, ADMIN_DENIALS.adminRequests);
+  const submission = parseWithZod(await request.formData(), { schema: decisionSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? KEY_REQUEST_MESSAGES.reasonRequired;
+    return data({ ok: false, toast: { type: "error", message } as Toast, result: submission.reply() }, { status: 400 });
+  }
+  const { intent, requestId: id } = submission.value;
+  try {
+    const outcome = intent === "approve" ? approveKeyRequest(id, admin.id) : rejectKeyRequest(id, admin.id, submission.value.reason);
+    if (!outcome.ok) {
+      return data({ ok: false, toast: { type: "error", message: outcome.error } as Toast, result: submission.reply() }, { status: outcome.status });
+    }
+    const message = intent === "approve" ? "Demande approuvée et clé API créée" : "Demande refusée";
+    return { ok: true, toast: { type: "success", message } as Toast, result: submission.reply({ resetForm: true }) };
+  } catch (error) {
+    logEvent("key_request.decision_error", { requestId: id, intent, error: (error as Error).message });
+    const message = intent === "approve" ? "Erreur lors de l'approbation" : "Erreur lors du refus";
+    return data({ ok: false, toast: { type: "error", message } as Toast, result: submission.reply() }, { status: 500 });
+  }
+}
+
+type Request = ReturnType<typeof useLoaderData<typeof loader>>["requests"][number];
+
+/**
+ * One fetcher for every decision: a decided card moves to another tab (and unmounts), so the
+ * page, not the card, shows the toast of the answer.
+ */
+const DECISION_FETCHER = "key-request-decision";
+const useDecisionFetcher = () => useFetcher<typeof action>({ key: DECISION_FETCHER });
+
+function RefuseDialog({ request, open, onClose }: { request: Request; open: boolean; onClose: () => void }) {
+  const fetcher = useDecisionFetcher();
+  // The fetcher is shared: only the answer to this dialog's own submission concerns its form.
+  const [submitted, setSubmitted] = useState(false);
+  const [form, fields] = useForm({
+    id: `reject-${request.id}`,
+    lastResult: submitted && fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const formProps = getFormProps(form);
+  const busy = fetcher.state !== "idle";
+  // On success the card moves to the « Refusées » tab, which unmounts this dialog.
+  return (
+    <Dialog open={open} onClose={onClose} title="Refuser la demande" description={`Demande de ${request.companyName} (${request.requesterEmail}).`}>
+      <fetcher.Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          setSubmitted(true);
+          formProps.onSubmit(event);
+        }}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="requestId" value={request.id} />
+        <TextareaField label="Raison du refus" rows={3} autoFocus errors={fields.reason.errors} {...getTextareaProps(fields.reason)} aria-required="true" />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy}>
+            Confirmer le refus
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}
+
+function PendingActions({ request }: { request: Request }) {
+  const fetcher = useDecisionFetcher();
+  const [refusing, setRefusing] = useState(false);
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="requestId" value={request.id} />
+        <Button type="submit" variant="success" disabled={busy}>
+          {busy ? "Approbation..." : "Approuver"}
+        </Button>
+      </fetcher.Form>
+      <Button variant="danger" onClick={() => setRefusing(true)} disabled={busy}>
+        Refuser
+      </Button>
+      {refusing ? <RefuseDialog request={request} open={refusing} onClose={() => setRefusing(false)} /> : null}
+    </div>
+  );
+}
+
+function RequestCard({ request }: { request: Request }) {
+  return (
+    <Card className="p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="font-semibold text-slate-900">{request.companyName}</h3>
+          <p className="text-sm text-slate-700">{request.requesterEmail}</p>
+        </div>
+        <KeyRequestStatusBadge status={request.status} />
+      </div>
+      {request.description ? <p className="mt-3 text-sm text-slate-800">{request.description}</p> : null}
+      <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+        <div>
+          <dt className="inline font-medium">Demandée le : </dt>
+          <dd className="inline">{formatLongDateTime(request.createdAt)}</dd>
+        </div>
+        {request.reviewedAt ? (
+          <div>
+            <dt className="inline font-medium">Traitée le : </dt>
+            <dd className="inline">{formatLongDateTime(request.reviewedAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {request.rejectionReason ? (
+        <p className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          <span className="font-medium">Raison du refus : </span>
+          {request.rejectionReason}
+        </p>
+      ) : null}
+      {request.status === "pending" ? <PendingActions request={request} /> : null}
+    </Card>
+  );
+}
+
+const TABS: Array<{ status: KeyRequestStatus; label: string; empty: string }> = [
+  { status: "pending", label: "En attente", empty: "Aucune demande en attente." },
+  { status: "approved", label: "Approuvées", empty: "Aucune demande approuvée." },
+  { status: "rejected", label: "Refusées", empty: "Aucune demande refusée." },
+];
+
 export default function AdminApiRequestsPage() {
-  return <PageHeader title="Gérer demandes API" />;
+  const { requests, counts } = useLoaderData<typeof loader>();
+  const decision = useDecisionFetcher();
+  useToast(decision.data?.toast);
+  return (
+    <div>
+      <PageHeader title="Gérer demandes API" subtitle="Approuvez ou refusez les demandes de clés API d'export." />
+      <Tabs
+        tabs={TABS.map((tab) => {
+          const list = requests.filter((request) => request.status === tab.status);
+          return {
+            label: `${tab.label} (${counts[tab.status]})`,
+            content:
+              list.length === 0 ? (
+                <Card className="p-6 text-center text-sm text-slate-600">{tab.empty}</Card>
+              ) : (
+                <ul className="space-y-3">
+                  {list.map((request) => (
+                    <li key={request.id}>
+                      <RequestCard request={request} />
+                    </li>
+                  ))}
+                </ul>
+              ),
+          };
+        })}
+      />
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Demandes de clés API | Vigimmo" }];

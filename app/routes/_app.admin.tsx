@@ -1,14 +1,70 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useToast } from "~/components/toasts";
+import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
+import { getPlatformStats, type PlatformStats } from "~/services/stats.server";
+import { formatLongDateTime, formatNumber } from "~/utils/format";
+import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, ADMIN_DENIALS.admin);
-  return null;
+  try {
+    return { stats: getPlatformStats() as PlatformStats | null, toast: null };
+  } catch (error) {
+    logEvent("admin.stats_error", { error: (error as Error).message });
+    return { stats: null, toast: { type: "error" as const, message: "Erreur lors du chargement des statistiques" } };
+  }
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-sm font-semibold tabular-nums text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function Cards({ stats }: { stats: PlatformStats }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      <StatCard label="Total Annonces" value={formatNumber(stats.totalProperties)} hint={`${formatNumber(stats.activeProperties)} actives`} tone="brand" />
+      <StatCard label="Utilisateurs" value={formatNumber(stats.totalUsers)} hint="Comptes inscrits" />
+      <StatCard label="Connexions API" value={formatNumber(stats.totalApiConnections)} hint="Toutes connexions confondues" />
+      <Card>
+        <CardHeader title="Activité du jour" description={`${formatNumber(stats.importedToday + stats.exportedToday)} annonces importées ou exportées`} />
+        <CardBody>
+          <dl className="divide-y divide-slate-100">
+            <Row label="Annonces importées aujourd'hui" value={formatNumber(stats.importedToday)} />
+            <Row label="Annonces exportées aujourd'hui" value={formatNumber(stats.exportedToday)} />
+          </dl>
+        </CardBody>
+      </Card>
+      <Card className="lg:col-span-2">
+        <CardHeader title="Performance Plateforme" />
+        <CardBody>
+          <dl className="divide-y divide-slate-100">
+            <Row label="Taux d'annonces actives" value={`${stats.activeRate} %`} />
+            <Row label="Annonces par utilisateur (moyenne)" value={stats.averagePerUser.toLocaleString("fr-FR", { maximumFractionDigits: 1 })} />
+            <Row label="Dernière mise à jour" value={formatLongDateTime(stats.updatedAt)} />
+          </dl>
+        </CardBody>
+      </Card>
+    </div>
+  );
 }
 
 export default function AdminPage() {
-  return <PageHeader title="Admin Dashboard" />;
+  const { stats, toast } = useLoaderData<typeof loader>();
+  useToast(toast);
+  return (
+    <div>
+      <PageHeader title="Admin Dashboard" subtitle="Statistiques globales de la plateforme" />
+      {stats ? <Cards stats={stats} /> : null}
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Vigimmo" }];

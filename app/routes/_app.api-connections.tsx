@@ -1,14 +1,202 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { z } from "zod";
+import { ConnectionCard } from "~/components/connections/connection-card";
+import { MoteurImmoSystemCard } from "~/components/connections/moteurimmo-system-card";
+import { NewConnectionDialog } from "~/components/connections/new-connection-dialog";
+import { useToast } from "~/components/toasts";
+import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
+import { CONNECTION_MESSAGES, newConnectionSchema } from "~/services/connections/connection-form";
+import {
+  createConnection,
+  listConnections,
+  revealConnectionKey,
+  setConnectionActive,
+  type ConnectionView,
+} from "~/services/connections/connections.server";
+import { isOpenJob, toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
+import { latestImportJob } from "~/services/imports/import-jobs.server";
+import { testMoteurImmoConnection } from "~/services/imports/moteurimmo-import.server";
+import { env } from "~/utils/env.server";
+import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+
+const idSchema = z.string().min(1).max(100);
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("toggle"),
+    connectionId: idSchema,
+    active: z.enum(["true", "false"]),
+  }),
+  z.object({ intent: z.literal("reveal"), connectionId: idSchema }),
+  z.object({ intent: z.literal("test") }),
+]);
+
+/** The partner count check calls MoteurImmo: a few per minute and per user is plenty. */
+const TEST_LIMIT = { count: 6, windowMs: 60_000 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  let connections: ConnectionView[] = [];
+  let loadError: string | null = null;
+  try {
+    connections = listConnections(user.id);
+  } catch (error) {
+    logEvent("connections.load_failed", { userId: user.id, error: (error as Error).message });
+    loadError = CONNECTION_MESSAGES.loadError;
+  }
+  // A sync still running when the page is (re)loaded keeps its progress card.
+  const latest = latestImportJob(user.id);
+  const runningSync: { connectionId: string; job: ImportJobView } | null =
+    latest && latest.source === "connexion" && latest.connectionId && isOpenJob(latest)
+      ? { connectionId: latest.connectionId, job: toImportJobView(latest) }
+      : null;
+  const { moteurImmoApiKey, moteurImmoApiUrl } = env();
+  return {
+    connections,
+    loadError: loadError ? { type: "error" as const, message: loadError } : null,
+    runningSync,
+    moteurImmo: {
+      configured: Boolean(moteurImmoApiKey),
+      endpoint: `${moteurImmoApiUrl.replace(/\/+$/, "")}/ads`,
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "create") {
+    const submission = parseWithZod(formData, { schema: newConnectionSchema });
+    if (submission.status !== "success") {
+      const errors = submission.error ?? {};
+      const message =
+        errors[""]?.[0] ??
+        Object.values(errors).flat().find(Boolean) ??
+        CONNECTION_MESSAGES.required;
+      return data(
+        {
+          ok: false,
+          intent: "create" as const,
+          result: submission.reply(),
+          toast: { type: "error" as const, message },
+        },
+        { status: 400 },
+      );
+    }
+    createConnection(user.id, submission.value);
+    return {
+      ok: true,
+      intent: "create" as const,
+      result: submission.reply({ resetForm: true }),
+      toast: { type: "success" as const, message: CONNECTION_MESSAGES.created },
+    };
+  }
+
+  const parsed = intentSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success)
+    return data(
+      { ok: false, toast: { type: "error" as const, message: "Requête invalide" } },
+      { status: 400 },
+    );
+  const input = parsed.data;
+
+  if (input.intent === "toggle") {
+    const active = input.active === "true";
+    const updated = setConnectionActive(user.id, input.connectionId, active);
+    if (!updated)
+      return data(
+        { ok: false, toast: { type: "error" as const, message: CONNECTION_MESSAGES.notFound } },
+        { status: 404 },
+      );
+    return {
+      ok: true,
+      toast: {
+        type: "success" as const,
+        message: active ? CONNECTION_MESSAGES.activated : CONNECTION_MESSAGES.deactivated,
+      },
+    };
+  }
+
+  if (input.intent === "reveal") {
+    const key = revealConnectionKey(user.id, input.connectionId);
+    if (key === undefined)
+      return data(
+        { ok: false, toast: { type: "error" as const, message: CONNECTION_MESSAGES.notFound } },
+        { status: 404 },
+      );
+    if (key === null)
+      return data(
+        {
+          ok: false,
+          toast: { type: "error" as const, message: "Aucune clé API lisible pour cette connexion" },
+        },
+        { status: 400 },
+      );
+    return data(
+      { ok: true, connectionId: input.connectionId, key },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+
+  const limited = hitRateLimit(`moteurimmo-test:${user.id}`, TEST_LIMIT.count, TEST_LIMIT.windowMs);
+  if (!limited.allowed) {
+    return data(
+      {
+        ok: false,
+        toast: {
+          type: "error" as const,
+          message: `Trop de tests. Réessayez dans ${limited.retryAfterSeconds} s.`,
+        },
+      },
+      { status: 429 },
+    );
+  }
+  const test = await testMoteurImmoConnection();
+  return {
+    ok: test.ok,
+    toast: { type: test.ok ? ("success" as const) : ("error" as const), message: test.message },
+  };
 }
 
 export default function ApiConnectionsPage() {
-  return <PageHeader title="Connexions API" />;
+  const { connections, loadError, runningSync, moteurImmo } = useLoaderData<typeof loader>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  useToast(loadError);
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Connexions API"
+        subtitle="Gérez les sources de vos annonces et vos connexions aux plateformes partenaires"
+        actions={<Button onClick={() => setDialogOpen(true)}>Nouvelle connexion</Button>}
+      />
+      <MoteurImmoSystemCard configured={moteurImmo.configured} endpoint={moteurImmo.endpoint} />
+      {connections.length > 0 ? (
+        <section aria-labelledby="custom-connections">
+          <h2 id="custom-connections" className="mb-4 text-lg font-semibold text-slate-900">
+            Mes connexions personnalisées
+          </h2>
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {connections.map((connection) => (
+              <li key={connection.id}>
+                <ConnectionCard
+                  connection={connection}
+                  runningJob={runningSync?.connectionId === connection.id ? runningSync.job : null}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <NewConnectionDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Connexions API | Vigimmo" }];

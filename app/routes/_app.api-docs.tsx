@@ -1,14 +1,214 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
+import { Tabs } from "~/components/ui/tabs";
+import {
+  EXPORT_API_BODY_MAX_BYTES,
+  EXPORT_API_ERROR_TABLE,
+  EXPORT_API_KEY_RATE,
+  EXPORT_API_PATH,
+} from "~/services/export-api-contract";
+import { exportApiPagingSample, exportApiSamples, SAMPLE_KEY_PLACEHOLDER } from "~/services/export-api-samples";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  // Samples use the host the reader is on, so they work when pasted as they are.
+  return { endpoint: `${new URL(request.url).origin}${EXPORT_API_PATH}` };
 }
 
+function Code({ children, label }: { children: string; label: string }) {
+  return (
+    <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100" aria-label={label}>
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader title={title} description={description} />
+      <CardBody className="space-y-3 text-sm text-slate-800">{children}</CardBody>
+    </Card>
+  );
+}
+
+const RESPONSE_SAMPLE = `{
+  "success": true,
+  "count": 1,
+  "total": 1250,
+  "limit": 1,
+  "offset": 0,
+  "properties": [
+    {
+      "id": 4821,
+      "title": "Appartement T3 lumineux avec balcon",
+      "description": "Au 3e étage avec ascenseur, proche du tramway…",
+      "price": 1150,
+      "property_type": "Appartement",
+      "transaction_type": "rental",
+      "address": "12 rue de la République",
+      "city": "Lyon",
+      "postal_code": "69002",
+      "surface_area": 68,
+      "rooms": 3,
+      "bedrooms": 2,
+      "bathrooms": 1,
+      "images": ["https://images.example.fr/4821-1.jpg"],
+      "features": ["Balcon", "Ascenseur"],
+      "property_charges": 90,
+      "floor": 3,
+      "total_floors": 6,
+      "year_built": 1975,
+      "energy_rating": "C",
+      "source_url": "https://www.example.fr/annonces/4821",
+      "created_at": "2024-05-14T08:30:00.000Z",
+      "owner": { "first_name": "Claire", "last_name": "Martin", "email": "claire.martin@example.fr" },
+      "status": "active",
+      "ai_checked_at": "2024-05-14T08:35:12.000Z",
+      "ai_confidence": 0.08
+    }
+  ]
+}`;
+
+const PARAMETERS = [
+  { name: "apiKey", type: "texte", required: "Oui", detail: "Votre clé d'export (efi_ suivi de 32 lettres et chiffres)." },
+  { name: "limit", type: "entier ≥ 1", required: "Non", detail: "Nombre maximal d'annonces. Par défaut : toutes les annonces actives." },
+  { name: "offset", type: "entier ≥ 0", required: "Non", detail: "Nombre d'annonces à sauter avant la première renvoyée. Par défaut : 0." },
+];
+
+const FAQ = [
+  {
+    q: "Faut-il une clé par client ?",
+    a: "Oui : une clé par client (site, application ou partenaire). Chaque clé se désactive ou se supprime séparément et son historique reste distinct.",
+  },
+  {
+    q: "Que se passe-t-il si je n'indique pas « limit » ?",
+    a: "L'API renvoie toutes les annonces actives (validées) de la plateforme, des plus récentes aux plus anciennes. La réponse est envoyée au fil de l'eau : elle commence immédiatement, même pour des dizaines de milliers d'annonces.",
+  },
+  {
+    q: "Comment paginer ?",
+    a: "Combinez « limit » et « offset » : limit 100 et offset 0, puis offset 100, 200… jusqu'à ce que offset + count atteigne total. L'ordre (date de création décroissante, puis identifiant) est stable.",
+  },
+  {
+    q: "Mes appels sont-ils enregistrés ?",
+    a: "Oui : chaque appel réussi est journalisé (date, clé, nombre d'annonces, limit, offset). L'historique des 30 derniers jours est dans l'onglet « Clés API Export ».",
+  },
+];
+
 export default function ApiDocsPage() {
-  return <PageHeader title="Documentation API" />;
+  const { endpoint } = useLoaderData<typeof loader>();
+  const samples = exportApiSamples(endpoint);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Documentation API" subtitle="Exportez les annonces validées de Vigimmo vers votre site ou votre logiciel." />
+
+      <Section title="Démarrage rapide">
+        <ol className="list-decimal space-y-1 pl-5">
+          <li>
+            Demandez une clé sur la page <Link to="/request-api-key" className="font-medium text-brand-700 underline">Demander clé API</Link>.
+          </li>
+          <li>
+            Après approbation par un administrateur, la clé apparaît dans{" "}
+            <Link to="/export-api-keys" className="font-medium text-brand-700 underline">Clés API Export</Link> : copiez-la.
+          </li>
+          <li>Appelez l&apos;endpoint ci-dessous en POST avec un corps JSON contenant votre clé.</li>
+        </ol>
+      </Section>
+
+      <Section title="Endpoint">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="brand">POST</Badge>
+          <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono">{endpoint}</code>
+        </div>
+        <p>
+          Corps JSON (Content-Type: application/json), {EXPORT_API_BODY_MAX_BYTES / 1024} Ko au plus. Toutes les origines sont autorisées
+          (CORS) : l&apos;API s&apos;appelle depuis un serveur comme depuis un navigateur. Limite : {EXPORT_API_KEY_RATE.limit} appels par
+          minute et par clé.
+        </p>
+      </Section>
+
+      <Section title="Paramètres">
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4">Paramètre</th>
+                <th scope="col" className="py-2 pr-4">Type</th>
+                <th scope="col" className="py-2 pr-4">Obligatoire</th>
+                <th scope="col" className="py-2">Description</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {PARAMETERS.map((parameter) => (
+                <tr key={parameter.name}>
+                  <td className="py-2 pr-4 font-mono">{parameter.name}</td>
+                  <td className="py-2 pr-4">{parameter.type}</td>
+                  <td className="py-2 pr-4">{parameter.required}</td>
+                  <td className="py-2">{parameter.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section title="Exemples" description={`Remplacez ${SAMPLE_KEY_PLACEHOLDER} par votre clé.`}>
+        <Tabs tabs={samples.map((sample) => ({ label: sample.label, content: <Code label={`Exemple ${sample.label}`}>{sample.code}</Code> }))} />
+        <p className="pt-2">Récupérer toutes les annonces page par page (JavaScript) :</p>
+        <Code label="Exemple de pagination">{exportApiPagingSample(endpoint)}</Code>
+      </Section>
+
+      <Section title="Format de réponse" description="« properties » contient les annonces actives, des plus récentes aux plus anciennes ; « owner » vaut null quand l'annonce n'a pas de propriétaire.">
+        <Code label="Exemple de réponse">{RESPONSE_SAMPLE}</Code>
+        <ul className="list-disc space-y-1 pl-5">
+          <li><strong>count</strong> : nombre d&apos;annonces dans cette réponse.</li>
+          <li><strong>total</strong> : nombre total d&apos;annonces actives.</li>
+          <li><strong>limit</strong> : la limite demandée, ou null si toutes les annonces sont demandées.</li>
+          <li><strong>offset</strong> : le décalage appliqué.</li>
+          <li>Dates au format ISO 8601 (UTC) ; prix et charges en euros ; surface en m² ; ai_confidence entre 0 et 1.</li>
+        </ul>
+      </Section>
+
+      <Section title="Erreurs" description={'Chaque erreur renvoie { "success": false, "error": "<message>" } avec le code HTTP ci-dessous.'}>
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4">Code</th>
+                <th scope="col" className="py-2 pr-4">Cas</th>
+                <th scope="col" className="py-2">Message</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {EXPORT_API_ERROR_TABLE.map((row) => (
+                <tr key={`${row.status}-${row.when}`}>
+                  <td className="py-2 pr-4 font-mono">{row.status}</td>
+                  <td className="py-2 pr-4">{row.when}</td>
+                  <td className="py-2">{row.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section title="Questions fréquentes">
+        <dl className="space-y-4">
+          {FAQ.map((item) => (
+            <div key={item.q}>
+              <dt className="font-semibold text-slate-900">{item.q}</dt>
+              <dd className="mt-1">{item.a}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Documentation API | Vigimmo" }];

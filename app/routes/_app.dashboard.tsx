@@ -1,14 +1,92 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useToast } from "~/components/toasts";
+import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
+import { Progress } from "~/components/ui/progress";
+import { getUserDashboard, type UserDashboard } from "~/services/stats.server";
+import { formatLongDate, formatNumber } from "~/utils/format";
+import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  try {
+    return { stats: getUserDashboard(user.id) as UserDashboard | null, toast: null };
+  } catch (error) {
+    logEvent("dashboard.load_error", { userId: user.id, error: (error as Error).message });
+    return { stats: null, toast: { type: "error" as const, message: "Erreur lors du chargement des statistiques" } };
+  }
+}
+
+function ActivityRow({ label, date }: { label: string; date: Date | string | null }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-sm font-semibold text-slate-900">{formatLongDate(date)}</dd>
+    </div>
+  );
+}
+
+function Figures({ stats }: { stats: UserDashboard }) {
+  const { counts } = stats;
+  return (
+    <>
+      <Card className="mb-6 bg-gradient-to-br from-brand-600 to-brand-700 p-6 text-white">
+        <p className="text-sm font-medium text-white/90">Annonces sur la plateforme</p>
+        <p className="mt-2 text-4xl font-bold tabular-nums" data-testid="platform-total">
+          {formatNumber(stats.platformTotal)}
+        </p>
+        <p className="mt-1 text-sm text-white/90">Toutes les annonces importées par les utilisateurs de Vigimmo</p>
+      </Card>
+      <section aria-label="Mes annonces" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <StatCard label="Total annonces" value={formatNumber(counts.all)} hint="Dans mon compte" />
+        <StatCard label="En attente IA" value={formatNumber(counts.pending)} hint="Non vérifiées" tone="slate" />
+        <StatCard label="Suspectes" value={formatNumber(counts.suspicious)} hint="À modérer" tone="amber" />
+        <StatCard label="Actives validées" value={formatNumber(counts.active)} hint="Prêtes à l'export" tone="emerald" />
+        <StatCard label="Blacklistées" value={formatNumber(counts.rejected)} hint="Arnaques confirmées" tone="red" />
+        <StatCard label="Importées via API" value={formatNumber(stats.importedViaApi)} hint="Hors imports de fichiers" tone="brand" />
+      </section>
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Dernière activité" />
+          <CardBody>
+            <dl className="divide-y divide-slate-100">
+              <ActivityRow label="Dernier import API" date={stats.lastImportDate} />
+              <ActivityRow label="Dernier export" date={stats.lastExportDate} />
+            </dl>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Taux de conversion" />
+          <CardBody className="space-y-4">
+            <Progress value={stats.activeRate} label="Annonces actives / total" />
+            <Progress value={stats.exportedRate} label="Annonces exportées / total" />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
 }
 
 export default function DashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const { stats, toast } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useToast(toast);
+  const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  return (
+    <div>
+      <PageHeader title="Dashboard" subtitle="Vos statistiques de prospection immobilière" />
+      {reloading ? (
+        <p role="status" className="mb-4 text-sm text-slate-600">
+          Chargement...
+        </p>
+      ) : null}
+      {stats ? <Figures stats={stats} /> : null}
+      {/* moderation-panel (issue 6) */}
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Tableau de bord | Vigimmo" }];

@@ -1,14 +1,135 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { z } from "zod";
+import { BulkDecisions } from "~/components/moderation/bulk-decisions";
+import { ReviewSearch } from "~/components/moderation/review-search";
+import { SuspiciousCard } from "~/components/moderation/suspicious-card";
+import { ModerationPanel } from "~/components/moderation-panel";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
+import { MODERATION_PAGE_SIZE } from "~/config";
+import { moderationPanelStatus } from "~/services/moderation/panel-status.server";
+import { bulkMessage, MODERATION_TEXT, REVIEW_FILTER_VALUES } from "~/services/moderation/moderation-texts";
+import { decideDisplayed, decideListing, listSuspicious, suspiciousCounts } from "~/services/moderation/review.server";
+import { formatNumber } from "~/utils/format";
 import { requireUser } from "~/utils/permissions.server";
 
+const MAX_PAGES = 250;
+const MAX_BULK_IDS = MAX_PAGES * MODERATION_PAGE_SIZE;
+
+/** Search and filter of the queue, also re-applied by the bulk decisions. */
+const searchFields = {
+  q: z.string().trim().max(200, "La recherche ne peut pas dépasser 200 caractères").default(""),
+  filter: z.enum(REVIEW_FILTER_VALUES).default("all"),
+};
+const querySchema = z.object({
+  q: searchFields.q.catch(""),
+  filter: searchFields.filter.catch("all"),
+  page: z.coerce.number().int().min(1).max(MAX_PAGES).catch(1),
+});
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["validate", "blacklist"]), id: z.number({ required_error: "Annonce manquante" }).int().positive() }),
+  z.object({
+    intent: z.enum(["validate-all", "blacklist-all"]),
+    ...searchFields,
+    ids: z.array(z.number().int().positive()).max(MAX_BULK_IDS).default([]),
+  }),
+]);
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const query = querySchema.parse({
+    q: url.searchParams.get("q") ?? undefined,
+    filter: url.searchParams.get("filter") ?? undefined,
+    page: url.searchParams.get("page") ?? undefined,
+  });
+  const limit = query.page * MODERATION_PAGE_SIZE;
+  const { listings, total } = listSuspicious(user.id, query, limit);
+  return {
+    query,
+    listings,
+    total,
+    // SPEC.md section 9: more exist when a full page came back and fewer than the count are shown.
+    hasMore: listings.length === limit && listings.length < total,
+    counts: suspiciousCounts(user.id),
+    panel: moderationPanelStatus(user.id),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Requête invalide";
+    return data({ ok: false, toast: { type: "error" as const, message } }, { status: 400 });
+  }
+  const input = submission.value;
+  if ("id" in input) {
+    const outcome = decideListing(user.id, input.id, input.intent === "validate" ? "active" : "rejected");
+    if (outcome === "not-found") {
+      return data({ ok: false, toast: { type: "error" as const, message: MODERATION_TEXT.notFound } }, { status: 404 });
+    }
+    if (outcome === "already-decided") {
+      return data({ ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.alreadyDecided } }, { status: 409 });
+    }
+    const message = input.intent === "validate" ? MODERATION_TEXT.validated : MODERATION_TEXT.blacklisted;
+    return { ok: true, toast: { type: "success" as const, message } };
+  }
+  const decision = input.intent === "validate-all" ? "active" : "rejected";
+  const changed = decideDisplayed(user.id, { q: input.q, filter: input.filter }, input.ids, decision);
+  if (changed === 0) return { ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.nothingToProcess } };
+  return { ok: true, toast: { type: "success" as const, message: bulkMessage(decision, changed) } };
 }
 
 export default function ModerationPage() {
-  return <PageHeader title="Modération IA" />;
+  const { query, listings, total, hasMore, counts, panel } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const more = new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.filter !== "all" ? { filter: query.filter } : {}), page: String(query.page + 1) });
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Modération IA"
+        subtitle={`${formatNumber(counts.suspicious)} annonces suspectes à modérer`}
+        actions={
+          <Button variant="secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+            {revalidator.state !== "idle" ? "Actualisation..." : "Actualiser"}
+          </Button>
+        }
+      />
+      <ModerationPanel initial={panel} showReanalyze />
+      <Card className="space-y-4 p-5">
+        <ReviewSearch q={query.q} filter={query.filter} />
+        <BulkDecisions q={query.q} filter={query.filter} ids={listings.map((listing) => listing.id)} total={total} />
+      </Card>
+      {listings.length === 0 ? (
+        <Card className="p-8 text-center">
+          <p className="font-semibold text-slate-900">Aucune annonce suspecte</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {query.q || query.filter !== "all" ? "Essayez de modifier votre recherche ou le filtre" : "Toutes vos annonces suspectes ont été traitées"}
+          </p>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Annonces suspectes">
+          {listings.map((listing) => (
+            <li key={listing.id}>
+              <SuspiciousCard listing={listing} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore ? (
+        <div className="flex justify-center">
+          <Link to={`?${more}`} preventScrollReset replace className={buttonClasses("secondary")}>
+            Charger plus
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Modération IA | Vigimmo" }];

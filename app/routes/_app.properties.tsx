@@ -1,14 +1,149 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { ImportControls } from "~/components/import-controls";
+import { ListingCard } from "~/components/listings/listing-card";
+import { ListingFiltersCard } from "~/components/listings/listing-filters";
+import { useToast } from "~/components/toasts";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
+import { LISTINGS_PAGE_SIZE } from "~/config";
+import { loadImportControls } from "~/services/connections/import-controls.server";
+import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listing-labels";
+import {
+  countListingsByStatus,
+  listFilterOptions,
+  listListings,
+  type ListingCard as Listing,
+  type StatusCounts,
+} from "~/services/listings.server";
+import { formatNumber } from "~/utils/format";
+import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 
+/** 'Charger plus d'annonces' stops here: re-reading more rows per click would get slow. */
+const LISTINGS_MAX_LIMIT = 2000;
+
+// Every parameter falls back to its default: a hand-edited URL never gives an error page.
+const filtersSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  city: z.string().trim().max(200).catch(""),
+  type: z.string().trim().max(100).catch(""),
+  transaction: z.enum(["all", "sale", "rental"]).catch("all"),
+  status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("pending"),
+  limit: z.coerce
+    .number()
+    .int()
+    .catch(LISTINGS_PAGE_SIZE)
+    .transform((limit) => Math.min(LISTINGS_MAX_LIMIT, Math.max(LISTINGS_PAGE_SIZE, limit))),
+});
+
+const EMPTY_COUNTS: StatusCounts = { pending: 0, suspicious: 0, active: 0, rejected: 0, all: 0 };
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const importControls = loadImportControls(user);
+  try {
+    const counts = countListingsByStatus(user.id);
+    const { listings, total } = listListings(user.id, filters, counts);
+    return { filters, counts, listings, total, options: listFilterOptions(user.id), isAdmin: user.isAdmin, importControls, toast: null };
+  } catch (error) {
+    logEvent("listings.load_error", { userId: user.id, error: (error as Error).message });
+    return {
+      filters,
+      counts: EMPTY_COUNTS,
+      listings: [] as Listing[],
+      total: 0,
+      options: { cities: [] as string[], types: [] as string[] },
+      isAdmin: user.isAdmin,
+      importControls,
+      toast: { type: "error" as const, message: "Erreur lors du chargement des annonces" },
+    };
+  }
+}
+
+function HeaderActions({ isAdmin }: { isAdmin: boolean }) {
+  const { search } = useLocation();
+  const { importControls } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ImportControls data={{ ...importControls, isAdmin }} />
+      <Link to={{ pathname: "/properties", search }} preventScrollReset className={buttonClasses("secondary")}>
+        Actualiser
+      </Link>
+    </>
+  );
+}
+
+function EmptyState({ hasListings }: { hasListings: boolean }) {
+  return (
+    <Card className="px-6 py-12 text-center">
+      <p className="text-lg font-semibold text-slate-900">Aucune annonce trouvée</p>
+      <p className="mt-2 text-sm text-slate-600">{hasListings ? "Essayez de modifier vos filtres de recherche" : "Importez vos premières annonces"}</p>
+    </Card>
+  );
+}
+
+/** 'Charger plus d'annonces': a plain link raising `limit`, so it also works without JavaScript. */
+function LoadMore({ limit }: { limit: number }) {
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const params = new URLSearchParams(search);
+  params.set("limit", String(Math.min(LISTINGS_MAX_LIMIT, limit + LISTINGS_PAGE_SIZE)));
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/properties";
+  return (
+    <div className="mt-8 flex justify-center">
+      <Link to={`/properties?${params}`} preventScrollReset replace className={buttonClasses("secondary")} aria-disabled={loading || undefined}>
+        {loading ? "Chargement..." : "Charger plus d'annonces"}
+      </Link>
+    </div>
+  );
 }
 
 export default function PropertiesPage() {
-  return <PageHeader title="Mes Annonces" />;
+  const { filters, counts, listings, total, options, isAdmin, toast } = useLoaderData<typeof loader>();
+  useToast(toast);
+  // SPEC.md: more pages exist when a full page came back and fewer than the count are shown.
+  const hasMore = listings.length === filters.limit && listings.length < total;
+  return (
+    <div>
+      <PageHeader title="Mes Annonces" subtitle="Gérez et suivez les annonces que vous avez importées" actions={<HeaderActions isAdmin={isAdmin} />} />
+      <ListingFiltersCard filters={filters} counts={counts} cities={options.cities} types={options.types} />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          <span className="font-semibold">{formatNumber(listings.length)}</span> annonce{listings.length > 1 ? "s" : ""} affichée
+          {listings.length > 1 ? "s" : ""} sur <span className="font-semibold">{formatNumber(total)}</span>
+        </p>
+        <ul className="flex flex-wrap gap-2" aria-label="Nombre d'annonces par statut">
+          {STATUS_ORDER.map((status) => (
+            <li key={status}>
+              <Badge tone={STATUS_BADGES[status].tone}>
+                {STATUS_LABELS[status]} : {formatNumber(counts[status])}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {listings.length === 0 ? (
+        <EmptyState hasListings={counts.all > 0} />
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Annonces">
+          {listings.map((listing) => (
+            <ListingCard key={listing.id} listing={listing} />
+          ))}
+        </ul>
+      )}
+      {hasMore && filters.limit < LISTINGS_MAX_LIMIT ? <LoadMore limit={filters.limit} /> : null}
+      {hasMore && filters.limit >= LISTINGS_MAX_LIMIT ? (
+        <p className="mt-8 text-center text-sm text-slate-600">
+          Affichage limité aux {formatNumber(LISTINGS_MAX_LIMIT)} annonces les plus récentes : affinez vos filtres pour voir les autres.
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Mes annonces | Vigimmo" }];

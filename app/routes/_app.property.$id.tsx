@@ -1,14 +1,140 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PageHeader } from "~/components/ui/page-header";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DescriptionEditor } from "~/components/listings/description-editor";
+import { ListingDetails, ListingLocation, ListingSource } from "~/components/listings/listing-facts";
+import { ListingGallery } from "~/components/listings/listing-gallery";
+import { OwnerCard } from "~/components/listings/owner-card";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { Card, CardBody, CardHeader } from "~/components/ui/card";
+import { descriptionSchema } from "~/services/listing-description";
+import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listing-labels";
+import { getListing, updateListingDescription } from "~/services/listings.server";
+import { createOwnerForListing } from "~/services/owners.server";
+import { formatPrice } from "~/utils/format";
+import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+const LOAD_ERROR = "Erreur lors du chargement de l'annonce";
+const UPDATE_ERROR = "Erreur lors de la mise à jour de la description";
+const OWNER_ERROR = "Erreur lors de la création du propriétaire";
+
+/** A listing id from the URL: digits only, within SQLite's integer range; anything else is unknown. */
+function parseListingId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
 }
 
-export default function PropertyIdPage() {
-  return <PageHeader title="Annonce" />;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = parseListingId(params.id);
+  // Unknown, malformed and other users' ids get the same answer: nothing tells them apart.
+  const listing = id === null ? null : getListing(user.id, id);
+  if (!listing) throw await redirectWithToast("/properties", { type: "error", message: LOAD_ERROR });
+  return { listing };
 }
 
-export const meta: MetaFunction = () => [{ title: "Annonce | Vigimmo" }];
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = parseListingId(params.id);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "create-owner") {
+    if (id === null) return data({ ok: false, toast: { type: "info" as const, message: "Annonce introuvable" } }, { status: 404 });
+    try {
+      const result = createOwnerForListing(user.id, id);
+      if (!result.success) return { ok: false, toast: { type: "info" as const, message: result.message } };
+      return { ok: true, reload: true, owner: result.owner, toast: { type: "success" as const, message: result.message } };
+    } catch (error) {
+      logEvent("owner.create_error", { userId: user.id, propertyId: id, error: (error as Error).message });
+      return data({ ok: false, toast: { type: "error" as const, message: OWNER_ERROR } }, { status: 500 });
+    }
+  }
+  if (intent !== "update-description") {
+    return data({ ok: false, toast: { type: "error" as const, message: "Erreur lors de la mise à jour" } }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: descriptionSchema });
+  if (submission.status !== "success") {
+    const first = submission.error?.description?.[0] ?? UPDATE_ERROR;
+    return data({ ok: false, toast: { type: "error" as const, message: first }, result: submission.reply() }, { status: 400 });
+  }
+  if (id === null || !updateListingDescription(user.id, id, submission.value.description)) {
+    return data({ ok: false, toast: { type: "error" as const, message: UPDATE_ERROR } }, { status: 404 });
+  }
+  logEvent("listing.description_updated", { userId: user.id, propertyId: id });
+  return { ok: true, toast: { type: "success" as const, message: "Description mise à jour avec succès" } };
+}
+
+export default function PropertyPage() {
+  const { listing } = useLoaderData<typeof loader>();
+  const rental = listing.transactionType === "rental";
+  const status = STATUS_BADGES[listing.status];
+  return (
+    <div className="space-y-6">
+      <Link to="/properties" className={buttonClasses("ghost", "sm")}>
+        <span aria-hidden="true">←</span> Retour aux annonces
+      </Link>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <ListingGallery images={listing.images} title={listing.title} />
+          <Card>
+            <CardBody className="space-y-3">
+              <div className="flex flex-wrap gap-2">
+                <Badge tone="brand">{TRANSACTION_LABELS[listing.transactionType]}</Badge>
+                <Badge tone={status.tone}>{status.label}</Badge>
+                {listing.aiFlagReason ? <Badge tone="red">Flaggé IA</Badge> : null}
+              </div>
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900">{listing.title}</h1>
+              <p className="text-3xl font-bold text-brand-700">
+                {formatPrice(listing.price)}
+                {rental && listing.price !== null ? <span className="text-lg font-medium text-slate-600"> /mois</span> : null}
+              </p>
+              {listing.propertyCharges !== null ? (
+                <p className="text-sm text-slate-700">Charges : {formatPrice(listing.propertyCharges)} /mois</p>
+              ) : null}
+              {listing.aiFlagReason ? (
+                <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                  <span className="font-semibold">Motif IA :</span> {listing.aiFlagReason}
+                </p>
+              ) : null}
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader title="Description" />
+            <CardBody>
+              <DescriptionEditor description={listing.description} />
+            </CardBody>
+          </Card>
+          {listing.features.length ? (
+            <Card>
+              <CardHeader title="Caractéristiques" />
+              <CardBody>
+                <ul className="flex flex-wrap gap-2">
+                  {listing.features.map((feature) => (
+                    <li key={feature}>
+                      <Badge>{feature}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              </CardBody>
+            </Card>
+          ) : null}
+        </div>
+        <div className="space-y-6">
+          <ListingDetails listing={listing} />
+          <ListingLocation listing={listing} />
+          <OwnerCard owner={listing.owner} />
+          <ListingSource listing={listing} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: loaderData ? `${loaderData.listing.title} | Vigimmo` : "Annonce | Vigimmo" },
+];

@@ -48,7 +48,8 @@ export async function createUser(input: {
     tx.insert(userRoles).values({ userId: id, role: "user" }).run();
     tx.insert(userStatistics).values({ userId: id }).run();
     return id;
-  });
+    // Immediate: the e-mail check and the inserts hold the write lock together (no lock upgrade race).
+  }, { behavior: "immediate" });
 }
 
 export function findUserForSignIn(email: string) {

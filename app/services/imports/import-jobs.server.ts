@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { importJobs, userStatistics } from "#db/schema";
-import { getDb, getSqlite } from "~/utils/db.server";
+import { importJobs } from "#db/schema";
+import { getDb } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import type { ListingInput } from "../listing-input";
-import { upsertListings } from "../listing-upsert.server";
 import { abortHeldJob, holdJob, releaseJob, WORKER_ID } from "../jobs/lease.server";
 import { jobQueue, yieldToEventLoop } from "../jobs/queue.server";
+import { appendErrors, currentStatus, writePage } from "./page-writer.server";
 
 /**
  * One page (or batch) an import source yields: valid listings and the French reasons of the rest
@@ -27,9 +27,6 @@ export type ImportSource = {
 
 export type ImportTotals = { imported: number; updated: number; skipped: number; totalProcessed: number };
 export type ImportJob = typeof importJobs.$inferSelect;
-
-/** Errors kept on a job: enough to explain, bounded so a bad feed cannot bloat the row. */
-const MAX_STORED_ERRORS = 200;
 
 export class ImportBusyError extends Error {
   constructor() {
@@ -72,22 +69,10 @@ export function enqueueImportJob(job: ImportJob, makeSource: () => ImportSource 
   void jobQueue().add(() => runImportJob(job, makeSource, signal));
 }
 
-function appendErrors(jobId: string, messages: string[]) {
-  if (messages.length === 0) return;
-  const db = getDb();
-  const row = db.select({ errors: importJobs.errors }).from(importJobs).where(eq(importJobs.id, jobId)).get();
-  const errors = [...(row?.errors ?? []), ...messages].slice(0, MAX_STORED_ERRORS);
-  db.update(importJobs).set({ errors }).where(eq(importJobs.id, jobId)).run();
-}
-
-function currentStatus(jobId: string) {
-  return getDb().select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, jobId)).get()?.status;
-}
-
 /**
- * Runs a job to its end. Each page is written with the job's counters in ONE transaction, so a
- * page is never half-written and the counters always match the data. Stop (status cancelled)
- * aborts the signal: the in-flight request is dropped and no further page is written.
+ * Runs a job to its end. Each page is written with the job's counters in the same transactions
+ * (page-writer.server.ts), so the counters always match the data. Stop (status cancelled) aborts
+ * the signal: the in-flight request is dropped and no further page is written.
  */
 export async function runImportJob(
   job: ImportJob,
@@ -95,7 +80,6 @@ export async function runImportJob(
   signal: AbortSignal = holdJob("import", job.id),
 ): Promise<ImportJob> {
   const db = getDb();
-  const sqlite = getSqlite();
   let source: ImportSource | undefined;
   try {
     const claimed = db
@@ -111,12 +95,7 @@ export async function runImportJob(
       if (signal.aborted) break;
       // The status is read inside the write transaction: a Stop that landed meanwhile (from
       // this process or another) means the page is not written at all.
-      const written = sqlite.transaction(() => {
-        if (currentStatus(job.id) !== "processing") return false;
-        writePage(job, page, totals);
-        return true;
-      }).immediate();
-      if (!written) break;
+      if (!(await writePage(job, page, totals))) break;
       if (source.onPageWritten) source.onPageWritten(getImportJobById(job.id)!);
       await yieldToEventLoop();
     }
@@ -150,34 +129,6 @@ export async function runImportJob(
   return final;
 }
 
-/** Upserts one page and moves the job's counters by the same amounts (caller holds the transaction). */
-function writePage(job: ImportJob, page: ImportPage, totals: ImportTotals) {
-  const counts = upsertListings(job.userId, page.listings);
-  const skipped = counts.skipped + page.invalid.length;
-  const processed = page.listings.length + page.invalid.length;
-  // A page that only carries notes (e.g. "result limit reached") is not a page of data.
-  const advance = processed === 0 && page.notes?.length ? 0 : 1;
-  totals.imported += counts.imported;
-  totals.updated += counts.updated;
-  totals.skipped += skipped;
-  totals.totalProcessed += processed;
-  getDb()
-    .update(importJobs)
-    .set({
-      currentPage: sql`${importJobs.currentPage} + ${advance}`,
-      totalPages: page.totalPages ?? sql`max(${importJobs.totalPages}, ${importJobs.currentPage} + ${advance})`,
-      imported: sql`${importJobs.imported} + ${counts.imported}`,
-      updated: sql`${importJobs.updated} + ${counts.updated}`,
-      skipped: sql`${importJobs.skipped} + ${skipped}`,
-      totalProcessed: sql`${importJobs.totalProcessed} + ${processed}`,
-      heartbeatAt: new Date(),
-    })
-    .where(eq(importJobs.id, job.id))
-    .run();
-  appendErrors(job.id, [...page.invalid, ...(page.notes ?? [])]);
-  if (counts.imported + counts.updated > 0) stampLastImport(job.userId);
-}
-
 function completionMessage(totals: ImportTotals) {
   return totals.imported > 0
     ? `${totals.imported} annonce${totals.imported > 1 ? "s" : ""} importée${totals.imported > 1 ? "s" : ""}`
@@ -194,14 +145,6 @@ function markCancelledIfOpen(jobId: string) {
     .update(importJobs)
     .set({ finishedAt: new Date() })
     .where(and(eq(importJobs.id, jobId), eq(importJobs.status, "cancelled"), sql`${importJobs.finishedAt} is null`))
-    .run();
-}
-
-function stampLastImport(userId: string) {
-  getDb()
-    .insert(userStatistics)
-    .values({ userId, lastImportDate: new Date() })
-    .onConflictDoUpdate({ target: userStatistics.userId, set: { lastImportDate: new Date() } })
     .run();
 }
 

@@ -152,10 +152,11 @@ export const moteurImmoAdSchema = z.object({
 /** One ad as accepted from the partner (or the demo feed), normalised by the schema. */
 export type MoteurImmoAd = z.output<typeof moteurImmoAdSchema>;
 
-const responseSchema = z
+/** A search response. A malformed `count` is dropped: it must not cost the page its ads. */
+export const moteurImmoResponseSchema = z
   .object({
     ads: z.array(z.unknown()),
-    count: optionalNumber,
+    count: optionalNumber.catch(null),
   })
   .passthrough();
 
@@ -182,7 +183,7 @@ export function parseAdsResponse(
   raw: unknown,
   context: { offset?: number } = {},
 ): ParseResult<ParsedAdsPage> {
-  const envelope = responseSchema.safeParse(raw);
+  const envelope = moteurImmoResponseSchema.safeParse(raw);
   if (!envelope.success) return { ok: false, reason: describeIssues(envelope.error) };
 
   const offset = context.offset ?? 0;
@@ -214,7 +215,7 @@ export function parseCountResponse(raw: unknown): ParseResult<number> {
   return { ok: true, value: parsed.data.count };
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

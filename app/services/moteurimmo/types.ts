@@ -1,6 +1,9 @@
 import type { MoteurImmoAd } from "./ad-schema";
 
-/** One partner ad after validation (see ad-schema.ts). */
+/**
+ * One partner ad after validation (see ad-schema.ts). Demo ads are built directly in this shape
+ * and skip the schema, so a publisher value may still read "hidden": `adToListing` handles both.
+ */
 export type ParsedAd = MoteurImmoAd;
 
 export type AdSourceMode = "live" | "demo";

@@ -1,0 +1,126 @@
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import type { ConnectionView } from "~/services/connections/connections.server";
+import type { ImportJobView } from "~/services/imports/import-job-view";
+import { formatLongDateTime, formatNumber } from "~/utils/format";
+import { ImportJobProgress } from "../import-job-progress";
+import { useToast, type ToastMessage } from "../toasts";
+import { Badge, type BadgeTone } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardBody } from "../ui/card";
+import { ConnectionKey } from "./connection-key";
+
+const STATUS: Record<ConnectionView["status"], { label: string; tone: BadgeTone }> = {
+  active: { label: "Active", tone: "emerald" },
+  inactive: { label: "Inactive", tone: "slate" },
+  error: { label: "Erreur", tone: "red" },
+};
+
+type Answer = { ok: boolean; toast?: ToastMessage; job?: ImportJobView };
+
+/** One of the user's own connections on /api-connections. */
+export function ConnectionCard({
+  connection,
+  runningJob,
+}: {
+  connection: ConnectionView;
+  runningJob: ImportJobView | null;
+}) {
+  const toggle = useFetcher<Answer>();
+  const sync = useFetcher<Answer>();
+  const revalidator = useRevalidator();
+  useToast(toggle.data?.toast);
+  useToast(sync.data?.toast);
+  const status = STATUS[connection.status];
+  const job = sync.data?.job ?? runningJob;
+  const canSync = connection.apiType === "import" && connection.status !== "inactive";
+  const headingId = `connection-${connection.id}`;
+
+  return (
+    <Card className="flex h-full flex-col" aria-labelledby={headingId}>
+      <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
+            {connection.name}
+          </h3>
+          <p className="text-sm text-slate-600">{connection.platformType}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <Badge
+            tone={status.tone}
+            className={connection.status === "error" ? "text-red-700" : undefined}
+          >
+            {status.label}
+          </Badge>
+          <Badge tone="brand">{connection.apiType === "import" ? "Import" : "Export"}</Badge>
+        </div>
+      </div>
+      <CardBody className="flex flex-1 flex-col gap-3 text-sm">
+        {connection.status === "error" && connection.statusMessage ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
+            {connection.statusMessage}
+          </p>
+        ) : null}
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="col-span-2">
+            <dt className="text-xs font-medium text-slate-600">Endpoint</dt>
+            <dd className="break-all font-mono text-xs text-slate-800">{connection.apiEndpoint}</dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-xs font-medium text-slate-600">Clé API</dt>
+            <dd>
+              <ConnectionKey connectionId={connection.id} hasKey={connection.hasKey} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Total synchronisé</dt>
+            <dd className="font-semibold tabular-nums text-slate-900">
+              {formatNumber(connection.totalSynced)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Dernière synchro</dt>
+            <dd className="text-slate-900">{formatLongDateTime(connection.lastSync, "Jamais")}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <toggle.Form method="post" action="/api-connections">
+            <input type="hidden" name="intent" value="toggle" />
+            <input type="hidden" name="connectionId" value={connection.id} />
+            <input
+              type="hidden"
+              name="active"
+              value={connection.status === "active" ? "false" : "true"}
+            />
+            <Button
+              type="submit"
+              size="sm"
+              variant={connection.status === "active" ? "secondary" : "success"}
+              disabled={toggle.state !== "idle"}
+            >
+              {connection.status === "active" ? "Désactiver" : "Activer"}
+            </Button>
+          </toggle.Form>
+          {canSync ? (
+            <sync.Form method="post" action="/resources/connection-sync">
+              <input type="hidden" name="intent" value="sync" />
+              <input type="hidden" name="connectionId" value={connection.id} />
+              <Button type="submit" size="sm" variant="secondary" disabled={sync.state !== "idle"}>
+                {sync.state !== "idle" ? "Démarrage..." : "Synchroniser"}
+              </Button>
+            </sync.Form>
+          ) : null}
+        </div>
+        {job ? (
+          <ImportJobProgress
+            key={job.id}
+            jobId={job.id}
+            initialJob={job}
+            cancelAction="/resources/connection-sync"
+            title="Synchronisation"
+            onFinished={() => revalidator.revalidate()}
+          />
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

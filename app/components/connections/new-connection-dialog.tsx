@@ -1,0 +1,162 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import {
+  CONNECTION_MESSAGES,
+  newConnectionSchema,
+  PLATFORM_SUGGESTIONS,
+} from "~/services/connections/connection-form";
+import { showToast, useToast, type ToastMessage } from "../toasts";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Field, SelectField, TextareaField } from "../ui/field";
+
+type CreateAnswer = {
+  ok: boolean;
+  intent: "create";
+  result: SubmissionResult<string[]>;
+  toast: ToastMessage;
+};
+
+/** 'Ajouter une connexion API' (SPEC.md sections 2 and 5); the action validates again. */
+export function NewConnectionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const fetcher = useFetcher<CreateAnswer>();
+  const [apiType, setApiType] = useState<"import" | "export">("import");
+  useToast(fetcher.data?.toast);
+  const [form, fields] = useForm({
+    id: "new-connection",
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newConnectionSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { api_type: "import" },
+  });
+
+  // The answer arrives while the page revalidates: close once, when the fetcher is back to idle.
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.ok || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    setApiType("import");
+    onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+
+  const formError = form.errors?.[0];
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Ajouter une connexion API"
+      description="Les champs marqués * sont obligatoires."
+    >
+      <fetcher.Form
+        method="post"
+        action="/api-connections"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          // The same toast as the server's answer when the browser-side check stops the submit.
+          if (event.defaultPrevented) {
+            const result = parseWithZod(new FormData(event.currentTarget), {
+              schema: newConnectionSchema,
+            });
+            const message =
+              result.status === "error"
+                ? (result.error?.[""]?.[0] ?? CONNECTION_MESSAGES.required)
+                : null;
+            if (message) showToast({ type: "error", message });
+          }
+        }}
+        className="space-y-4"
+      >
+        {/* The shared dialog does not scroll: with error messages the fields can outgrow a small screen. */}
+        <div className="-mx-1 max-h-[60vh] space-y-4 overflow-y-auto px-1">
+          <input type="hidden" name="intent" value="create" />
+          <Field
+            label="Nom de la connexion *"
+            placeholder="Mon flux d'annonces"
+            {...getInputProps(fields.name, { type: "text" })}
+            key={fields.name.key}
+            errors={fields.name.errors}
+          />
+          <Field
+            label="Type de plateforme *"
+            list="platform-suggestions"
+            placeholder="Portail immobilier"
+            {...getInputProps(fields.platform_type, { type: "text" })}
+            key={fields.platform_type.key}
+            errors={fields.platform_type.errors}
+          />
+          <datalist id="platform-suggestions">
+            {PLATFORM_SUGGESTIONS.map((value) => (
+              <option key={value} value={value} />
+            ))}
+          </datalist>
+          <SelectField
+            label="Type d'API"
+            {...getSelectProps(fields.api_type)}
+            key={fields.api_type.key}
+            errors={fields.api_type.errors}
+            onChange={(event) =>
+              setApiType(event.currentTarget.value === "export" ? "export" : "import")
+            }
+          >
+            <option value="import">Import (recevoir des annonces)</option>
+            <option value="export">Export (diffuser des annonces)</option>
+          </SelectField>
+          <Field
+            label="Endpoint de l'API *"
+            placeholder="https://exemple.fr/api/annonces"
+            hint="Adresse http(s) qui répond au format MoteurImmo ou à celui de l'API d'export Vigimmo."
+            {...getInputProps(fields.api_endpoint, { type: "url" })}
+            key={fields.api_endpoint.key}
+            errors={fields.api_endpoint.errors}
+          />
+          <Field
+            label={apiType === "export" ? "Clé API (optionnelle)" : "Clé API"}
+            hint={
+              apiType === "export"
+                ? "Optionnelle pour une connexion Export."
+                : "Laissez vide pour générer une clé pk_… automatiquement."
+            }
+            autoComplete="off"
+            {...getInputProps(fields.api_key, { type: "password" })}
+            key={fields.api_key.key}
+            errors={fields.api_key.errors}
+          />
+          <TextareaField
+            label="Configuration (JSON, optionnelle)"
+            rows={3}
+            placeholder='{"pageSize": 200, "query": {"types": ["rental"]}}'
+            hint="format (moteurimmo ou vigimmo), pageSize (1 à 1000) et query (filtres envoyés au point d'accès)."
+            className="font-mono"
+            {...getTextareaProps(fields.config)}
+            key={fields.config.key}
+            errors={fields.config.errors}
+          />
+        </div>
+        {formError ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Création..." : "Créer la connexion"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

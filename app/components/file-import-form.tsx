@@ -1,0 +1,88 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import {
+  FILE_IMPORT_ACCEPT,
+  FILE_IMPORT_MAX_BYTES,
+  FILE_IMPORT_MESSAGES,
+} from "~/services/file-import/limits";
+import type { ImportJobView } from "~/services/imports/import-job-view";
+import { FileImportColumns } from "./file-import-columns";
+import { showToast, useToast, type ToastMessage } from "./toasts";
+import { Button } from "./ui/button";
+import { inputClasses } from "./ui/field";
+
+type StartAnswer = { ok: boolean; toast?: ToastMessage; job?: ImportJobView };
+
+/**
+ * Upload of a CSV or JSON listing file. The size is checked here for a quick answer, and again
+ * by the server while the upload streams in (the one that counts).
+ */
+export function FileImportForm({
+  onStarted,
+  disabled,
+}: {
+  onStarted: (job: ImportJobView) => void;
+  disabled?: boolean;
+}) {
+  const fetcher = useFetcher<StartAnswer>();
+  const inputId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useToast(fetcher.data?.toast);
+
+  // Only a new answer starts following a job; it arrives while the page revalidates.
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer?.ok || !answer.job || handled.current === answer) return;
+    handled.current = answer;
+    form.current?.reset();
+    onStarted(answer.job);
+  }, [fetcher.data, onStarted]);
+
+  const sending = fetcher.state !== "idle";
+  return (
+    <div className="space-y-4">
+      <fetcher.Form
+        ref={form}
+        method="post"
+        action="/resources/file-import"
+        encType="multipart/form-data"
+        className="space-y-3"
+        onSubmit={(event) => {
+          const file = (event.currentTarget.elements.namedItem("file") as HTMLInputElement | null)
+            ?.files?.[0];
+          if (!file) {
+            event.preventDefault();
+            showToast({ type: "error", message: "Veuillez choisir un fichier CSV ou JSON" });
+          } else if (file.size > FILE_IMPORT_MAX_BYTES) {
+            event.preventDefault();
+            showToast({ type: "error", message: FILE_IMPORT_MESSAGES.tooLarge });
+          }
+        }}
+      >
+        <div>
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+            Fichier d&apos;annonces (CSV ou JSON)
+          </label>
+          <input
+            id={inputId}
+            name="file"
+            type="file"
+            accept={FILE_IMPORT_ACCEPT}
+            required
+            aria-describedby={`${inputId}-hint`}
+            className={`${inputClasses} mt-1`}
+          />
+          <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
+            10 Mo et 20 000 annonces au maximum. Réimporter le même fichier met à jour les annonces
+            sans créer de doublon.
+          </p>
+        </div>
+        <Button type="submit" disabled={sending || disabled}>
+          {sending ? "Envoi..." : "Importer le fichier"}
+        </Button>
+      </fetcher.Form>
+      <FileImportColumns />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import {
+  isOpenJob,
+  IMPORT_STATUS_LABELS,
+  type ImportJobView,
+} from "~/services/imports/import-job-view";
+import { ConnectionSyncMenu, type SyncableConnection } from "./connection-sync-menu";
+import { FileImportForm } from "./file-import-form";
+import { ImportJobProgress, useImportJob } from "./import-job-progress";
+import { Button, buttonClasses } from "./ui/button";
+import { Dialog } from "./ui/dialog";
+
+/** What the /properties loader gives the controls (see loadImportControls). */
+export type ImportControlsData = {
+  connections: SyncableConnection[];
+  isAdmin: boolean;
+  /** The user's file import or connection sync still running when the page loaded. */
+  runningJob: ImportJobView | null;
+};
+
+type Followed = { job: ImportJobView; kind: "file" | "sync"; title: string };
+
+const CANCEL_ACTION = {
+  file: "/resources/file-import",
+  sync: "/resources/connection-sync",
+} as const;
+
+/**
+ * The three import controls of /properties (DECISIONS.md item 5): file import, sync from a
+ * connection, and for administrators the link to /moteurimmo-sync. A started job is followed in
+ * a dialog; closed, it keeps being followed by a small button so its end still refreshes the list.
+ */
+export function ImportControls({ data }: { data: ImportControlsData }) {
+  const revalidator = useRevalidator();
+  const [followed, setFollowed] = useState<Followed | null>(() =>
+    data.runningJob
+      ? {
+          job: data.runningJob,
+          kind: data.runningJob.source === "fichier" ? "file" : "sync",
+          title: titleOf(data.runningJob.source === "fichier" ? "file" : "sync"),
+        }
+      : null,
+  );
+  const [dialog, setDialog] = useState<"file" | "job" | null>(null);
+  const running = followed !== null && isOpenJob(followed.job);
+
+  const onFinished = (job: ImportJobView) => {
+    setFollowed((current) =>
+      current && current.job.id === job.id ? { ...current, job } : current,
+    );
+    revalidator.revalidate();
+  };
+  const follow = (job: ImportJobView, kind: "file" | "sync", name = "") => {
+    setFollowed({ job, kind, title: titleOf(kind, name) });
+    setDialog("job");
+  };
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setDialog("file")}>
+        Importer un fichier
+      </Button>
+      <ConnectionSyncMenu
+        connections={data.connections}
+        onStarted={(job, name) => follow(job, "sync", name)}
+        disabled={running}
+      />
+      {data.isAdmin ? (
+        <Link to="/moteurimmo-sync" className={buttonClasses("secondary")}>
+          Import d&apos;annonce
+        </Link>
+      ) : null}
+      {running && dialog !== "job" ? (
+        <RunningJobButton
+          followed={followed}
+          onOpen={() => setDialog("job")}
+          onFinished={onFinished}
+        />
+      ) : null}
+
+      <Dialog
+        open={dialog === "file"}
+        onClose={() => setDialog(null)}
+        title="Importer un fichier d'annonces"
+        description="Les annonces valides sont ajoutées (ou mises à jour) avec le statut En attente IA ; les lignes invalides sont listées avec leur numéro."
+      >
+        <div className="-mx-1 max-h-[65vh] overflow-y-auto px-1">
+          <FileImportForm onStarted={(job) => follow(job, "file")} disabled={running} />
+        </div>
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={() => setDialog(null)}>
+            Fermer
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={dialog === "job" && followed !== null}
+        onClose={() => setDialog(null)}
+        title={followed?.title ?? ""}
+      >
+        {followed ? (
+          <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1">
+            <ImportJobProgress
+              key={followed.job.id}
+              jobId={followed.job.id}
+              initialJob={followed.job}
+              cancelAction={CANCEL_ACTION[followed.kind]}
+              title={
+                followed.kind === "file"
+                  ? "Progression de l'import"
+                  : "Progression de la synchronisation"
+              }
+              onFinished={onFinished}
+            />
+          </div>
+        ) : null}
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={() => setDialog(null)}>
+            Fermer
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+function titleOf(kind: "file" | "sync", name = "") {
+  if (kind === "file") return "Import de fichier";
+  return name ? `Synchronisation de « ${name} »` : "Synchronisation d'une connexion";
+}
+
+/** Keeps following a job whose dialog was closed (one poller at a time) and reopens it. */
+function RunningJobButton({
+  followed,
+  onOpen,
+  onFinished,
+}: {
+  followed: Followed;
+  onOpen: () => void;
+  onFinished: (job: ImportJobView) => void;
+}) {
+  const { job } = useImportJob(followed.job.id, { initialJob: followed.job, onFinished });
+  const current = job ?? followed.job;
+  const progress = current.totalPages > 0 ? ` ${current.currentPage}/${current.totalPages}` : "";
+  return (
+    <Button variant="ghost" onClick={onOpen} aria-live="polite">
+      {IMPORT_STATUS_LABELS[current.status]}
+      {progress}
+    </Button>
+  );
+}

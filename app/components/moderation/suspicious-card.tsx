@@ -1,0 +1,65 @@
+import { Link, useFetcher } from "@remix-run/react";
+import type { action as moderationAction } from "~/routes/_app.moderation";
+import type { SuspiciousCard as Listing } from "~/services/moderation/review.server";
+import { formatNumber, formatPrice } from "~/utils/format";
+import { useToast } from "../toasts";
+import { Badge, type BadgeTone } from "../ui/badge";
+import { Button, buttonClasses } from "../ui/button";
+import { Card } from "../ui/card";
+import { ListingImage } from "./listing-image";
+
+function confidenceTone(confidence: number): BadgeTone {
+  if (confidence >= 0.8) return "red";
+  if (confidence >= 0.5) return "amber";
+  return "slate";
+}
+
+/** One suspicious listing of /moderation with its AI note and the Valider / Blacklister decisions. */
+export function SuspiciousCard({ listing }: { listing: Listing }) {
+  const fetcher = useFetcher<typeof moderationAction>();
+  useToast(fetcher.data?.toast);
+  const deciding = fetcher.state !== "idle";
+  const details = [
+    listing.city,
+    listing.propertyType,
+    listing.surfaceArea ? `${formatNumber(listing.surfaceArea)} m²` : null,
+  ].filter(Boolean);
+  const price = `${formatPrice(listing.price)}${listing.transactionType === "rental" && listing.price !== null ? "/mois" : ""}`;
+  return (
+    <Card className="flex flex-col overflow-hidden">
+      <ListingImage src={listing.image} alt={listing.title} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={`listing-${listing.id}-title`} className="font-semibold text-slate-900">
+            {listing.title}
+          </h3>
+          {listing.confidence !== null ? (
+            <Badge tone={confidenceTone(listing.confidence)} className="shrink-0">
+              <span className="sr-only">Confiance IA : </span>
+              {Math.round(listing.confidence * 100)} %
+            </Badge>
+          ) : (
+            <Badge className="shrink-0">En attente d&apos;analyse</Badge>
+          )}
+        </div>
+        <p className="text-sm text-slate-700">{details.join(" · ") || "Informations non renseignées"}</p>
+        <p className="text-lg font-bold text-slate-900">{price}</p>
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {listing.reason ?? "Aucune analyse IA pour le moment"}
+        </p>
+        <fetcher.Form method="post" className="mt-auto flex flex-wrap gap-2">
+          <input type="hidden" name="id" value={listing.id} />
+          <Button type="submit" name="intent" value="validate" variant="success" size="sm" disabled={deciding}>
+            Valider
+          </Button>
+          <Button type="submit" name="intent" value="blacklist" variant="danger" size="sm" disabled={deciding}>
+            Blacklister
+          </Button>
+          <Link to={`/property/${listing.id}`} className={buttonClasses("secondary", "sm")}>
+            Voir détails
+          </Link>
+        </fetcher.Form>
+      </div>
+    </Card>
+  );
+}

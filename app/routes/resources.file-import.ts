@@ -1,0 +1,170 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data, unstable_parseMultipartFormData } from "@remix-run/node";
+import { FILE_IMPORT_MAX_BYTES, FILE_IMPORT_MESSAGES } from "~/services/file-import/limits";
+import { startFileImport } from "~/services/imports/file-import-source.server";
+import { cancelImportJob, ImportBusyError } from "~/services/imports/import-jobs.server";
+import { toImportJobView } from "~/services/imports/import-job-view";
+import { requireUser } from "~/utils/permissions.server";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
+
+/**
+ * File import of /properties (every user): POST multipart with `file`, answered with the job to
+ * follow; `intent=cancel` + `jobId` is the progress card's Stop. The upload is counted while it
+ * streams in and refused past 10 MB, so no request can make the server buffer more than that.
+ */
+
+const MESSAGES = {
+  noFile: "Veuillez choisir un fichier CSV ou JSON",
+  unreadable: "Envoi du fichier illisible : réessayez depuis le formulaire d'import",
+  cancelled: "Arrêt demandé",
+  notCancellable: "Cet import est déjà terminé",
+} as const;
+
+/** Room for the multipart boundaries and part headers around a file of the maximum size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+class UploadTooLargeError extends Error {}
+
+/** The request body, erroring as soon as more than `max` bytes have arrived. */
+function countedBody(body: ReadableStream<Uint8Array>, max: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let size = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel();
+        controller.error(new UploadTooLargeError());
+        return;
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+type Upload = { fields: Map<string, string>; file: { name: string; bytes: Uint8Array } | null };
+
+async function readUpload(request: Request): Promise<Upload> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > FILE_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD)
+    throw new UploadTooLargeError();
+  if (!request.body) throw new TypeError("no body");
+  const limited = new Request(request.url, {
+    method: "POST",
+    headers: request.headers,
+    body: countedBody(request.body, FILE_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD),
+    // Node's fetch needs duplex for a streamed request body.
+    duplex: "half",
+  });
+  const upload: Upload = { fields: new Map(), file: null };
+  await unstable_parseMultipartFormData(limited, async ({ name, filename, data }) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const isFile = name === "file" && typeof filename === "string" && upload.file === null;
+    const cap = isFile ? FILE_IMPORT_MAX_BYTES : 2_000;
+    for await (const chunk of data) {
+      // A fast client fills the socket buffer and the multipart parser would then scan the whole
+      // upload in one go (~0.5 s for 10 MB): a turn of the event loop per chunk keeps requests flowing.
+      await new Promise((resolve) => setImmediate(resolve));
+      size += chunk.byteLength;
+      if (size > cap) {
+        if (isFile) throw new UploadTooLargeError();
+        continue; // an oversized text field is ignored, its bytes still count against the body cap
+      }
+      chunks.push(chunk);
+    }
+    const bytes = Buffer.concat(chunks);
+    if (isFile) {
+      if (filename && bytes.length > 0) upload.file = { name: filename, bytes };
+    } else if (size <= cap) {
+      upload.fields.set(name, bytes.toString("utf8"));
+    }
+    return undefined;
+  });
+  return upload;
+}
+
+/** Fetchers get JSON; a form posted without JavaScript goes back to /properties with a toast. */
+function answer(
+  request: Request,
+  body: { ok: boolean; toast: Toast; [key: string]: unknown },
+  status = 200,
+) {
+  const navigation =
+    request.headers.get("Sec-Fetch-Mode") === "navigate" ||
+    (request.headers.get("Accept") ?? "").startsWith("text/html");
+  if (navigation) return redirectWithToast("/properties", body.toast);
+  return data(body, { status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) {
+    // The Stop of the progress card posts a plain form.
+    const form = await request.formData();
+    if (form.get("intent") !== "cancel")
+      return answer(
+        request,
+        { ok: false, toast: { type: "error", message: MESSAGES.unreadable } },
+        400,
+      );
+    const cancelled = cancelImportJob(user.id, String(form.get("jobId") ?? ""));
+    return answer(
+      request,
+      {
+        ok: cancelled,
+        toast: cancelled
+          ? { type: "info", message: MESSAGES.cancelled }
+          : { type: "error", message: MESSAGES.notCancellable },
+      },
+      cancelled ? 200 : 400,
+    );
+  }
+
+  let upload: Upload;
+  try {
+    upload = await readUpload(request);
+  } catch (error) {
+    const tooLarge = error instanceof UploadTooLargeError;
+    return answer(
+      request,
+      {
+        ok: false,
+        toast: {
+          type: "error",
+          message: tooLarge ? FILE_IMPORT_MESSAGES.tooLarge : MESSAGES.unreadable,
+        },
+      },
+      tooLarge ? 413 : 400,
+    );
+  }
+  if (!upload.file)
+    return answer(request, { ok: false, toast: { type: "error", message: MESSAGES.noFile } }, 400);
+
+  try {
+    const started = startFileImport(user.id, upload.file.name, upload.file.bytes);
+    if (!started.ok)
+      return answer(request, { ok: false, toast: { type: "error", message: started.error } }, 400);
+    const rows = started.rows;
+    const ignored =
+      started.ignoredColumns.length > 0
+        ? ` Colonnes ignorées : ${started.ignoredColumns.slice(0, 5).join(", ")}.`
+        : "";
+    return answer(request, {
+      ok: true,
+      job: toImportJobView(started.job),
+      toast: {
+        type: "info",
+        message: `Import de ${rows} ligne${rows > 1 ? "s" : ""} démarré.${ignored}`,
+      },
+    });
+  } catch (error) {
+    if (error instanceof ImportBusyError)
+      return answer(request, { ok: false, toast: { type: "error", message: error.message } }, 409);
+    throw error;
+  }
+}

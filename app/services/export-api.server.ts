@@ -1,0 +1,163 @@
+import type Database from "better-sqlite3";
+import type { AppLoadContext } from "@remix-run/node";
+import { sha256 } from "~/utils/crypto.server";
+import { getSqlite } from "~/utils/db.server";
+import { logEvent } from "~/utils/log.server";
+import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
+import { readExportBody } from "./export-api-body.server";
+import {
+  EXPORT_API_BUFFERED_LIMIT,
+  EXPORT_API_ERRORS,
+  EXPORT_API_GUESS_RATE,
+  EXPORT_API_KEY_RATE,
+  EXPORT_API_MAX_STREAMS,
+} from "./export-api-contract";
+import { openListingsExport, readListingsPage } from "./export-api-listings.server";
+import { recordExportCall } from "./export-api-usage.server";
+import { EXPORT_KEY_PATTERN } from "./export-keys.server";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /**
+     * Optional hook of the HTTP server: resolves once the response socket has drained (or
+     * closed). Remix writes a streamed body without waiting for 'drain'; with this hook a full
+     * export to a slow client stays flat in memory (docs/decisions/007-export-api.md).
+     */
+    waitForDrain?: () => Promise<void> | void;
+  }
+}
+
+/** Every answer of the public API: any origin may call it (DECISIONS.md item 3). */
+const BASE_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "Retry-After",
+  "Cache-Control": "no-store",
+};
+const JSON_HEADERS = { ...BASE_HEADERS, "Content-Type": "application/json; charset=utf-8" };
+
+function failure(status: number, error: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ success: false, error }), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function exportPreflight(request: Request): Response {
+  const asked = request.headers.get("Access-Control-Request-Headers") ?? "";
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...BASE_HEADERS,
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": /^[A-Za-z0-9, _-]{1,500}$/.test(asked) ? asked : "Content-Type",
+      "Access-Control-Max-Age": "86400",
+    },
+  });
+}
+
+export function exportMethodNotAllowed(): Response {
+  return failure(405, EXPORT_API_ERRORS.method, { Allow: "POST, OPTIONS" });
+}
+
+type KeyRow = { id: string; userId: string; status: "active" | "inactive" };
+
+// Prepared once per connection: the key lookup is on the hot path of every call.
+const lookups = new WeakMap<Database.Database, Database.Statement<[string], KeyRow>>();
+
+function findKey(sqlite: Database.Database, keyHash: string): KeyRow | undefined {
+  let statement = lookups.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare<[string], KeyRow>(`select id, user_id as userId, status from export_api_keys where key_hash = ?`);
+    lookups.set(sqlite, statement);
+  }
+  return statement.get(keyHash);
+}
+
+const record = (key: KeyRow, count: number, limit: number | null, offset: number) =>
+  recordExportCall({ keyId: key.id, userId: key.userId, count, limit, offset, at: Date.now() });
+
+// Addresses that sent too many unknown keys, refused before any lookup until the time stored.
+const guessers = new Map<string, number>();
+let runningExports = 0;
+
+function guessBlockSeconds(ip: string, now = Date.now()): number {
+  const until = guessers.get(ip);
+  if (until === undefined) return 0;
+  if (until > now) return Math.ceil((until - now) / 1000);
+  guessers.delete(ip);
+  return 0;
+}
+
+/** Counts an unknown key; returns the block duration in seconds once the address is over. */
+function recordUnknownKey(ip: string): number {
+  const result = hitRateLimit(`export:unknown-key:${ip}`, EXPORT_API_GUESS_RATE.limit, EXPORT_API_GUESS_RATE.windowMs);
+  if (result.allowed) return 0;
+  if (guessers.size > 10_000) guessers.clear();
+  guessers.set(ip, Date.now() + result.retryAfterSeconds * 1000);
+  logEvent("export_api.key_guessing", { ip });
+  return result.retryAfterSeconds;
+}
+
+/** Tests: forget blocked addresses (rate-limit windows are reset by resetRateLimits). */
+export function resetExportApiGuards() {
+  guessers.clear();
+}
+
+function envelope(count: number, total: number, limit: number | null, offset: number) {
+  // `properties` comes last so that a streamed body can start before the listings are read.
+  return `{"success":true,"count":${count},"total":${total},"limit":${limit === null ? "null" : limit},"offset":${offset},"properties":[`;
+}
+
+/**
+ * POST /functions/v1/get-properties. Order of checks: address blocked for key guessing (429),
+ * body (413/400), key (401), key status (403), per-key rate (429), then the listings. Every
+ * successful call is logged once its count is known, before the body is sent (the row itself
+ * is written with the next group, see export-api-usage.server.ts).
+ */
+export async function handleExportRequest(request: Request, context?: AppLoadContext): Promise<Response> {
+  try {
+    const ip = clientIp(request, context);
+    const blocked = guessBlockSeconds(ip);
+    if (blocked) return failure(429, EXPORT_API_ERRORS.guessRate(blocked), { "Retry-After": String(blocked) });
+
+    const body = await readExportBody(request);
+    if (!body.ok) return failure(body.status, body.error);
+    const { apiKey, limit, offset } = body.query;
+    if (!apiKey) return failure(401, EXPORT_API_ERRORS.missingKey);
+
+    // Looked up once per request: getSqlite() re-reads the environment on every call.
+    const sqlite = getSqlite();
+    const key = EXPORT_KEY_PATTERN.test(apiKey) ? findKey(sqlite, sha256(apiKey)) : undefined;
+    if (!key) {
+      const retry = recordUnknownKey(ip);
+      return retry
+        ? failure(429, EXPORT_API_ERRORS.guessRate(retry), { "Retry-After": String(retry) })
+        : failure(401, EXPORT_API_ERRORS.unknownKey);
+    }
+    if (key.status !== "active") return failure(403, EXPORT_API_ERRORS.inactiveKey);
+    const rate = hitRateLimit(`export:key:${key.id}`, EXPORT_API_KEY_RATE.limit, EXPORT_API_KEY_RATE.windowMs);
+    if (!rate.allowed) {
+      return failure(429, EXPORT_API_ERRORS.keyRate(rate.retryAfterSeconds), { "Retry-After": String(rate.retryAfterSeconds) });
+    }
+
+    if (limit !== null && limit <= EXPORT_API_BUFFERED_LIMIT) {
+      const page = readListingsPage(offset, limit, sqlite);
+      record(key, page.docs.length, limit, offset);
+      // Bytes with their length: no second encoding pass and no chunked transfer encoding.
+      const bytes = Buffer.from(`${envelope(page.docs.length, page.total, limit, offset)}${page.docs.join(",")}]}`, "utf8");
+      return new Response(bytes, { headers: { ...JSON_HEADERS, "Content-Length": String(bytes.length) } });
+    }
+
+    if (runningExports >= EXPORT_API_MAX_STREAMS) return failure(429, EXPORT_API_ERRORS.streams, { "Retry-After": "5" });
+    runningExports += 1;
+    const snapshot = openListingsExport(offset, limit, () => {
+      runningExports -= 1;
+    });
+    record(key, snapshot.count, limit, offset);
+    const stream = snapshot.stream(envelope(snapshot.count, snapshot.total, limit, offset), "]}", {
+      signal: request.signal,
+      waitForDrain: context?.waitForDrain,
+    });
+    return new Response(stream, { headers: JSON_HEADERS });
+  } catch (error) {
+    logEvent("export_api.error", { error: (error as Error).message });
+    return failure(500, EXPORT_API_ERRORS.internal);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * JSON files: a bare array of listings, or an object holding it under 'annonces', 'listings' or
+ * 'properties' (the last one being the shape of Vigimmo's own export API, `{ success, properties }`,
+ * so an export can be re-imported as is).
+ */
+import { FILE_IMPORT_MESSAGES } from "./limits";
+
+const CONTAINER_KEYS = ["annonces", "listings", "properties"];
+
+export type JsonItems = { ok: true; items: unknown[] } | { ok: false; error: string };
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function lineOfPosition(text: string, position: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < position; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
+
+export function parseJsonItems(text: string): JsonItems {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    // V8's message is English; only the position is worth passing on.
+    const position = /at position (\d+)/.exec(error instanceof Error ? error.message : "");
+    const where = position
+      ? ` (erreur de syntaxe ligne ${lineOfPosition(text, Number(position[1]))})`
+      : "";
+    return { ok: false, error: `${FILE_IMPORT_MESSAGES.invalidJson}${where}` };
+  }
+  if (Array.isArray(data)) return { ok: true, items: data };
+  if (isPlainObject(data)) {
+    // A saved error answer of the export API: say so rather than 'no listing found'.
+    if (data.success === false) {
+      const detail = typeof data.error === "string" ? ` : ${data.error}` : "";
+      return { ok: false, error: `Le fichier contient une réponse d'erreur de l'API${detail}` };
+    }
+    for (const key of CONTAINER_KEYS) {
+      const items = data[key];
+      if (Array.isArray(items)) return { ok: true, items };
+    }
+  }
+  return { ok: false, error: FILE_IMPORT_MESSAGES.jsonShape };
+}
+
+function nestedObject(value: unknown): Record<string, unknown> | null {
+  if (isPlainObject(value)) return value;
+  return Array.isArray(value) && isPlainObject(value[0]) ? value[0] : null;
+}
+
+/**
+ * Visits the cells of one listing, nested objects flattened one level ('owner.first_name'), so
+ * the export's `owner: { first_name, ... }` (or a one-element list of owners) meets the same
+ * column synonyms as a CSV header 'owner_first_name'. A callback rather than a list of pairs:
+ * this runs for every key of every item of a 10 MB file.
+ */
+export function forEachCell(
+  item: Record<string, unknown>,
+  visit: (name: string, value: unknown) => void,
+): void {
+  for (const key in item) {
+    const value = item[key];
+    const nested = nestedObject(value);
+    if (nested === null) {
+      visit(key, value);
+      continue;
+    }
+    for (const subKey in nested) visit(`${key}.${subKey}`, nested[subKey]);
+  }
+}

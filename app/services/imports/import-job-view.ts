@@ -1,0 +1,88 @@
+import type { JobStatus } from "#db/schema";
+
+/**
+ * What the screens know of an import job: the polling route answers it, the progress component
+ * renders it. Plain data (no Date objects) so it crosses JSON unchanged. Client-safe module.
+ */
+export type ImportJobView = {
+  id: string;
+  source: string;
+  status: JobStatus;
+  currentPage: number;
+  totalPages: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  totalProcessed: number;
+  errors: string[];
+  message: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+type JobRow = Omit<ImportJobView, "createdAt" | "finishedAt" | "status"> & {
+  status: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+};
+
+export function toImportJobView(row: JobRow): ImportJobView {
+  return {
+    id: row.id,
+    source: row.source,
+    status: row.status as JobStatus,
+    currentPage: row.currentPage,
+    totalPages: row.totalPages,
+    imported: row.imported,
+    updated: row.updated,
+    skipped: row.skipped,
+    totalProcessed: row.totalProcessed,
+    errors: row.errors,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+export function isOpenJob(job: Pick<ImportJobView, "status">): boolean {
+  return job.status === "pending" || job.status === "processing";
+}
+
+/** Status labels of SPEC.md section 4. */
+export const IMPORT_STATUS_LABELS: Record<JobStatus, string> = {
+  pending: "Démarrage...",
+  processing: "Import en cours...",
+  completed: "Import terminé",
+  failed: "Import échoué",
+  cancelled: "Import arrêté",
+};
+
+export type ImportToast = { type: "success" | "error" | "info" | "warning"; message: string };
+
+function listings(count: number, verb: string) {
+  return `${count} annonce${count > 1 ? "s" : ""} ${verb}${count > 1 ? "s" : ""}`;
+}
+
+/** The end toast of SPEC.md section 4, or null while the job is still open. */
+export function importEndToast(job: ImportJobView): ImportToast | null {
+  switch (job.status) {
+    case "completed":
+      return job.imported > 0
+        ? { type: "success", message: listings(job.imported, "importée") }
+        : { type: "info", message: "Aucune nouvelle annonce à importer" };
+    case "failed":
+      return { type: "error", message: job.message ? `Erreur lors de l'import: ${job.message}` : "Erreur lors de l'import" };
+    case "cancelled":
+      return { type: "warning", message: `Import arrêté : ${listings(job.imported, "importée")}` };
+    default:
+      return null;
+  }
+}
+
+/** SPEC.md section 8: the results list up to 5 error lines, then '… et N autres erreurs'. */
+export const SHOWN_ERROR_LINES = 5;
+export function summariseErrors(errors: string[]): { lines: string[]; more: string | null } {
+  const lines = errors.slice(0, SHOWN_ERROR_LINES);
+  const rest = errors.length - lines.length;
+  return { lines, more: rest > 0 ? `… et ${rest} autres erreurs` : null };
+}

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { IMPORT_PAGES, IMPORT_PER_PAGE, MOTEURIMMO_CONNECTION_CHECK } from "~/config";
+import { env } from "~/utils/env.server";
+import { formatNumber } from "~/utils/format";
+import { createMoteurImmoClient, MoteurImmoError, type MoteurImmoClientConfig } from "../moteurimmo/client.server";
+import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
+import { FIXED_IMPORT_QUERY } from "../moteurimmo/mapping";
+import { MOTEURIMMO_MAX_RESULTS, type AdSource, type AdSourceMode } from "../moteurimmo/types";
+import { createListingSource } from "./ad-page-thread.server";
+import type { AdSourceConfig, ListingPage, ListingPageSource } from "./listing-page";
+import {
+  createImportJob,
+  enqueueImportJob,
+  type ImportJob,
+  type ImportPage,
+  type ImportSource,
+} from "./import-jobs.server";
+
+/** Test and benchmark seam: shorter timeouts and backoffs against the local fake partner. */
+export type AdSourceOptions = { client?: Partial<Omit<MoteurImmoClientConfig, "baseUrl" | "apiKey">> };
+
+/** Live partner API when a key is configured, else the built-in demo feed (DECISIONS.md item 7). */
+export function moteurImmoMode(): AdSourceMode {
+  return env().moteurImmoApiKey ? "live" : "demo";
+}
+
+/** The partner source as plain data (it is handed to the parsing worker). */
+export function adSourceConfig(options: AdSourceOptions = {}): AdSourceConfig {
+  const { moteurImmoApiKey, moteurImmoApiUrl } = env();
+  if (!moteurImmoApiKey) return { mode: "demo" };
+  return { mode: "live", baseUrl: moteurImmoApiUrl, apiKey: moteurImmoApiKey, client: options.client };
+}
+
+export function createAdSource(options: AdSourceOptions = {}): AdSource {
+  const { moteurImmoApiKey, moteurImmoApiUrl } = env();
+  if (!moteurImmoApiKey) return createDemoAdSource();
+  return createMoteurImmoClient({ ...options.client, baseUrl: moteurImmoApiUrl, apiKey: moteurImmoApiKey });
+}
+
+/** A form value that is not a number falls back to the default; a number is forced into range. */
+function forcedInt(range: { min: number; max: number; default: number }) {
+  return z.preprocess((value) => {
+    const text = typeof value === "string" ? value.trim().replace(",", ".") : value;
+    const number = text === "" || text === null || text === undefined ? NaN : Number(text);
+    if (!Number.isFinite(number)) return range.default;
+    return Math.min(range.max, Math.max(range.min, Math.trunc(number)));
+  }, z.number().int());
+}
+
+/** SPEC.md section 5: pages forced into 1-20, listings per page into 1-1000. */
+export const importParamsSchema = z.object({
+  pages: forcedInt(IMPORT_PAGES),
+  perPage: forcedInt(IMPORT_PER_PAGE),
+});
+export type ImportParams = z.output<typeof importParamsSchema>;
+
+/**
+ * The pages of the fixed query: page 1 asks for the count (which bounds the page count), the
+ * next page is fetched while the current one is written, and the import stops at the first
+ * short page or at the page count.
+ */
+export function moteurImmoImportSource(source: ListingPageSource, params: ImportParams): ImportSource {
+  return {
+    async *pages(signal: AbortSignal): AsyncGenerator<ImportPage> {
+      // Aborted when the job stops reading, so a prefetched request never outlives the job.
+      const local = new AbortController();
+      const forward = () => local.abort(signal.reason);
+      if (signal.aborted) forward();
+      signal.addEventListener("abort", forward, { once: true });
+      let totalPages = params.pages;
+      const fetchPage = (page: number) =>
+        guardResultCap(source.fetchListings(FIXED_IMPORT_QUERY, page, params.perPage, local.signal), page, params.perPage);
+      let next: Promise<ListingPage | null> = fetchPage(1);
+      try {
+        for (let page = 1; page <= totalPages; page++) {
+          const result = await next;
+          if (result === null) {
+            yield { listings: [], invalid: [], totalPages: page - 1, notes: [resultCapNote(page)] };
+            return;
+          }
+          if (page === 1 && result.count !== null) {
+            totalPages = Math.min(params.pages, Math.max(1, Math.ceil(result.count / params.perPage)));
+          }
+          const isLast = result.received < params.perPage || page >= totalPages;
+          if (!isLast) {
+            next = fetchPage(page + 1);
+            // Its failure is read at the next iteration; until then it must not count as unhandled.
+            next.catch(() => undefined);
+          }
+          yield { listings: result.listings, invalid: result.invalid, totalPages: isLast ? page : totalPages };
+          if (isLast) return;
+        }
+      } finally {
+        signal.removeEventListener("abort", forward);
+        local.abort();
+        source.close();
+      }
+    },
+  };
+}
+
+/**
+ * One query reaches about 10 000 results and the partner likely answers 400 past that
+ * (MOTEURIMMO.md): such a 400 ends the import as complete instead of failing it.
+ */
+async function guardResultCap(request: Promise<ListingPage>, page: number, perPage: number): Promise<ListingPage | null> {
+  try {
+    return await request;
+  } catch (error) {
+    const pastCap = page > 1 && page * perPage > MOTEURIMMO_MAX_RESULTS;
+    if (pastCap && error instanceof MoteurImmoError && error.status === 400) return null;
+    throw error;
+  }
+}
+
+function resultCapNote(page: number) {
+  return `Limite de ${formatNumber(MOTEURIMMO_MAX_RESULTS)} résultats par recherche atteinte : import arrêté avant la page ${page}`;
+}
+
+/**
+ * Validates the form values and creates the job row (pending). Throws ImportBusyError when the
+ * user already has an open import. The screen enqueues it, the CLI runs it in its own process.
+ */
+export function prepareMoteurImmoImport(
+  userId: string,
+  input: { pages?: unknown; perPage?: unknown },
+  options: AdSourceOptions = {},
+): { job: ImportJob; params: ImportParams; mode: AdSourceMode; makeSource: () => ImportSource } {
+  const params = importParamsSchema.parse(input);
+  const mode = moteurImmoMode();
+  const job = createImportJob(userId, {
+    source: mode === "live" ? "moteurimmo" : "demo",
+    params: { ...params, query: FIXED_IMPORT_QUERY },
+    totalPages: params.pages,
+  });
+  return { job, params, mode, makeSource: () => moteurImmoImportSource(createListingSource(adSourceConfig(options)), params) };
+}
+
+/** The screen's launcher: the job runs on the in-process queue, the page polls its row. */
+export function startMoteurImmoImport(
+  userId: string,
+  input: { pages?: unknown; perPage?: unknown },
+  options: AdSourceOptions = {},
+): ImportJob {
+  const { job, makeSource } = prepareMoteurImmoImport(userId, input, options);
+  enqueueImportJob(job, makeSource);
+  return job;
+}
+
+export type ConnectionTest = { ok: true; count: number; message: string } | { ok: false; message: string };
+
+/** The partner count check of DECISIONS.md item 6. */
+export async function testMoteurImmoConnection(options: AdSourceOptions = {}): Promise<ConnectionTest> {
+  try {
+    // The client adds withCount and maxLength: 1 itself; only the filter travels.
+    const count = await createAdSource(options).count({ types: [...MOTEURIMMO_CONNECTION_CHECK.types] });
+    return { ok: true, count, message: `Connexion OK - ${count} annonces disponibles` };
+  } catch (error) {
+    return { ok: false, message: `Erreur lors du test: ${reason(error)}` };
+  }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "erreur inconnue";
+}

@@ -1,0 +1,264 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { LISTING_STATUSES, properties, propertyOwners, type ListingStatus } from "#db/schema";
+import { getDb, getSqlite } from "~/utils/db.server";
+import { countConditions, listConditions, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
+import { toFtsQuery } from "./listing-search";
+
+/**
+ * The user's listings: the /properties list, its counts and filter options, one listing's
+ * detail and its description. Every query is scoped to `created_by = userId`.
+ */
+
+export type StatusFilter = ListingStatus | "all";
+export type TransactionFilter = "all" | "sale" | "rental";
+
+export type ListingFilters = {
+  q: string;
+  city: string;
+  type: string;
+  transaction: TransactionFilter;
+  status: StatusFilter;
+  /** How many rows to return, newest first ('Charger plus d'annonces' raises it by 50). */
+  limit: number;
+};
+
+export type StatusCounts = Record<ListingStatus, number> & { all: number };
+
+export type ListingOwner = { firstName: string | null; lastName: string | null; email: string | null };
+
+export type ListingCard = {
+  id: number;
+  title: string;
+  price: number | null;
+  propertyType: string | null;
+  address: string | null;
+  city: string | null;
+  surfaceArea: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  transactionType: "sale" | "rental";
+  status: ListingStatus;
+  flagged: boolean;
+  image: string | null;
+  owner: ListingOwner | null;
+};
+
+/** Pictures come from imports: only http(s) addresses are shown. */
+const isWebAddress = (value: unknown): value is string => typeof value === "string" && /^https?:\/\/\S+$/i.test(value);
+
+function ownerOf(row: { ownerId: string | null } & ListingOwner): ListingOwner | null {
+  return row.ownerId ? { firstName: row.firstName, lastName: row.lastName, email: row.email } : null;
+}
+
+function listQuery(userId: string, filters: ListingFilters, direct = false) {
+  return getDb()
+    .select({
+      id: properties.id,
+      title: properties.title,
+      price: properties.price,
+      propertyType: properties.propertyType,
+      address: properties.address,
+      city: properties.city,
+      surfaceArea: properties.surfaceArea,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      transactionType: properties.transactionType,
+      status: properties.status,
+      flagReason: properties.aiFlagReason,
+      image: sql<string | null>`json_extract(${properties.images}, '$[0]')`,
+      ownerId: propertyOwners.id,
+      firstName: propertyOwners.firstName,
+      lastName: propertyOwners.lastName,
+      email: propertyOwners.email,
+    })
+    .from(properties)
+    .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+    .where(listConditions(userId, filters, direct))
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .limit(filters.limit);
+}
+
+function countQuery(userId: string, filters: ListingFilters) {
+  return getDb().select({ n: count() }).from(properties).where(countConditions(userId, filters));
+}
+
+/**
+ * The user's listing count per status in one statement: four range counts on the
+ * (created_by, status, ai_confidence) index, measured faster than a GROUP BY over the same rows.
+ */
+export function countListingsByStatus(userId: string): StatusCounts {
+  const row = getSqlite()
+    .prepare(
+      `select ${LISTING_STATUSES.map(
+        (status) => `(select count(*) from properties where created_by = @userId and status = '${status}') as ${status}`,
+      ).join(", ")}`,
+    )
+    .get({ userId }) as Record<ListingStatus, number>;
+  const counts = { ...row, all: 0 };
+  counts.all = LISTING_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  return counts;
+}
+
+/** One page of the list (newest first) and the number of listings matching the filters. */
+export function listListings(
+  userId: string,
+  filters: ListingFilters,
+  counts: StatusCounts = countListingsByStatus(userId),
+): { listings: ListingCard[]; total: number } {
+  const { rows, total } = withSearchHits(filters, () => {
+    // The count reads indexes only; it then tells how far the newest-first walk must go.
+    const total = onlyStatusFilter(filters) ? counts[filters.status] : (countQuery(userId, filters).get()?.n ?? 0);
+    const rows = total === 0 ? [] : listQuery(userId, filters, walkIsShort(filters, total, counts)).all();
+    return { rows, total };
+  });
+  const listings = rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    price: row.price,
+    propertyType: row.propertyType,
+    address: row.address,
+    city: row.city,
+    surfaceArea: row.surfaceArea,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    transactionType: row.transactionType,
+    status: row.status,
+    flagged: Boolean(row.flagReason),
+    image: isWebAddress(row.image) ? row.image : null,
+    owner: ownerOf(row),
+  }));
+  return { listings, total };
+}
+
+/**
+ * The query plans of a filtered list (both walks: values checked on the rows when dense, id
+ * sets when rare) and of its count, for the benchmark and the index checks.
+ */
+export function explainListingQueries(
+  userId: string,
+  filters: ListingFilters,
+): { search: string[]; list: string[]; listRare: string[]; count: string[] } {
+  const explain = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = query.toSQL();
+    return getSqlite()
+      .prepare(`explain query plan ${text}`)
+      .all(...params)
+      .map((row) => (row as { detail: string }).detail);
+  };
+  return withSearchHits(filters, () => {
+    const match = toFtsQuery(filters.q);
+    const search = match
+      ? explain({ toSQL: () => ({ sql: `select rowid from properties_fts where properties_fts match ?`, params: [match] }) })
+      : [];
+    return {
+      search,
+      list: explain(listQuery(userId, filters, true)),
+      listRare: explain(listQuery(userId, filters, false)),
+      count: explain(countQuery(userId, filters)),
+    };
+  });
+}
+
+// Distinct values by skip-scan: one index seek per distinct value instead of reading every row.
+const DISTINCT_SQL = (column: "city" | "property_type") => `
+  with recursive v(value) as (
+    select min(${column}) from properties where created_by = @userId
+    union all
+    select (select min(${column}) from properties where created_by = @userId and ${column} > v.value)
+      from v where v.value is not null limit @max
+  )
+  select value from v where value is not null`;
+
+/** Beyond this many distinct cities the select would be unusable anyway. */
+const MAX_OPTIONS = 1000;
+
+/** Cities and property types of the user's own listings, for the filter selects. */
+export function listFilterOptions(userId: string): { cities: string[]; types: string[] } {
+  const sqlite = getSqlite();
+  const read = (column: "city" | "property_type") =>
+    sqlite
+      .prepare(DISTINCT_SQL(column))
+      .pluck()
+      .all({ userId, max: MAX_OPTIONS })
+      .filter((value): value is string => typeof value === "string" && value.trim() !== "");
+  return { cities: read("city"), types: read("property_type") };
+}
+
+export type ListingDetail = Omit<ListingCard, "image" | "flagged"> & {
+  description: string | null;
+  postalCode: string | null;
+  rooms: number | null;
+  images: string[];
+  features: string[];
+  propertyCharges: number | null;
+  floor: number | null;
+  totalFloors: number | null;
+  yearBuilt: number | null;
+  energyRating: string | null;
+  sourceUrl: string | null;
+  sourcePlatform: string;
+  sourcePlatformId: string | null;
+  sourceOrigin: string | null;
+  aiFlagReason: string | null;
+  aiConfidence: number | null;
+  createdAt: Date;
+};
+
+/** One of the user's listings with its owner; null when it does not exist or is someone else's. */
+export function getListing(userId: string, id: number): ListingDetail | null {
+  const row = getDb()
+    .select({
+      listing: properties,
+      ownerId: propertyOwners.id,
+      firstName: propertyOwners.firstName,
+      lastName: propertyOwners.lastName,
+      email: propertyOwners.email,
+    })
+    .from(properties)
+    .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+    .where(and(eq(properties.id, id), eq(properties.createdBy, userId)))
+    .get();
+  if (!row) return null;
+  const { listing } = row;
+  return {
+    id: listing.id,
+    title: listing.title,
+    description: listing.description,
+    price: listing.price,
+    propertyType: listing.propertyType,
+    address: listing.address,
+    city: listing.city,
+    postalCode: listing.postalCode,
+    surfaceArea: listing.surfaceArea,
+    rooms: listing.rooms,
+    bedrooms: listing.bedrooms,
+    bathrooms: listing.bathrooms,
+    images: Array.isArray(listing.images) ? listing.images.filter(isWebAddress) : [],
+    features: Array.isArray(listing.features) ? listing.features.filter((f) => typeof f === "string" && f !== "") : [],
+    propertyCharges: listing.propertyCharges,
+    floor: listing.floor,
+    totalFloors: listing.totalFloors,
+    yearBuilt: listing.yearBuilt,
+    energyRating: listing.energyRating,
+    sourceUrl: listing.sourceUrl,
+    sourcePlatform: listing.sourcePlatform,
+    sourcePlatformId: listing.sourcePlatformId,
+    sourceOrigin: listing.sourceOrigin,
+    transactionType: listing.transactionType,
+    status: listing.status,
+    aiFlagReason: listing.aiFlagReason,
+    aiConfidence: listing.aiConfidence,
+    createdAt: listing.createdAt,
+    owner: ownerOf(row),
+  };
+}
+
+/** Replaces the description of one of the user's listings; false when it is not theirs. */
+export function updateListingDescription(userId: string, id: number, description: string): boolean {
+  const result = getDb()
+    .update(properties)
+    .set({ description, updatedAt: new Date() })
+    .where(and(eq(properties.id, id), eq(properties.createdBy, userId)))
+    .run();
+  return result.changes > 0;
+}

@@ -1,0 +1,34 @@
+import path from "node:path";
+import { env } from "~/utils/env.server";
+import { getSqlite } from "~/utils/db.server";
+import { analysedBatches, buildContext, type AnalysedBatch, type LoopJob } from "./analysed-batches.server";
+import { openWorkerAnalyzer } from "./analysis-thread.server";
+import { createPacer } from "./pacer";
+
+/**
+ * Where a run's listings are analysed: in the analysis worker (default) or in this thread, with
+ * yields on a time budget (fallback when the worker cannot start; VIGIMMO_MODERATION_WORKER=off
+ * forces it, e.g. for tests that replace the engine). Either way the context is built once and
+ * can serve several runs (the CLI chains capped runs over the same market data).
+ */
+export type Analyzer = {
+  batches(job: LoopJob, cap: number, signal: AbortSignal): AsyncIterable<AnalysedBatch>;
+  close(): void;
+};
+
+function workerEnabled() {
+  return process.env.VIGIMMO_MODERATION_WORKER !== "off";
+}
+
+export async function openAnalyzer(signal?: AbortSignal): Promise<Analyzer> {
+  if (workerEnabled()) {
+    const remote = await openWorkerAnalyzer(path.resolve(env().databasePath), signal);
+    if (remote) return remote;
+  }
+  const db = getSqlite();
+  const context = await buildContext(db, { signal, pace: createPacer() });
+  return {
+    batches: (job, cap, runSignal) => analysedBatches(db, context, job, cap, { signal: runSignal, pace: createPacer() }),
+    close() {},
+  };
+}

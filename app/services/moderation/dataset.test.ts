@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseDataset } from "./dataset";
+import { evaluateDataset } from "./evaluation";
+
+/** MODERATION_DATASET overrides the default location (../shared/datasets, next to the repo). */
+const DATASET =
+  process.env.MODERATION_DATASET ?? path.resolve(process.cwd(), "../shared/datasets/moderation-dev.jsonl");
+
+describe("jeu de développement de modération", () => {
+  it("atteint une précision ≥ 0,95 et un rappel ≥ 0,90", () => {
+    if (!existsSync(DATASET)) {
+      throw new Error(
+        `Jeu d'évaluation introuvable : ${DATASET}. Placez moderation-dev.jsonl dans ../shared/datasets ` +
+          "ou indiquez son chemin dans la variable d'environnement MODERATION_DATASET.",
+      );
+    }
+    const entries = parseDataset(readFileSync(DATASET, "utf8"));
+    expect(entries.length).toBeGreaterThan(0);
+    const report = evaluateDataset(entries);
+    const missed = report.results.filter((r) => r.verdict.flagged !== (r.label === "scam")).map((r) => r.listing.id);
+    expect({ precision: report.precision >= 0.95, recall: report.recall >= 0.9, missed }).toEqual({
+      precision: true,
+      recall: true,
+      missed,
+    });
+  });
+
+  it("ne transmet ni le label ni l'explication au moteur", () => {
+    const [entry] = parseDataset(
+      JSON.stringify({
+        id: "x",
+        label: "scam",
+        why: "secret",
+        ad: { title: "T2", description: "d", type: "rental", category: "flat", pictures: [], options: [] },
+      }),
+    );
+    expect(JSON.stringify(entry.listing)).not.toContain("secret");
+    expect(entry.listing).not.toHaveProperty("label");
+    expect(entry.listing.propertyType).toBe("Appartement");
+  });
+
+  it("refuse une ligne mal formée avec un message en français", () => {
+    expect(() => parseDataset('{"id":"x","label":"peut-être","ad":{}}')).toThrow(/ligne 1 : "label" doit valoir/);
+    expect(() => parseDataset("pas du json")).toThrow(/ligne 1 : JSON invalide/);
+  });
+});

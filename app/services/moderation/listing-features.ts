@@ -1,0 +1,169 @@
+/**
+ * Derived, compact facts about a listing, computed identically when the listing is added to the
+ * context and when it is analysed (so leave-one-out and comparisons are consistent).
+ */
+import { cityKey, departmentOf, listingText, normalizeText } from "./normalize";
+import { stems } from "./signals/gates";
+import { TextDoc } from "./signals/text-doc";
+import type { ModerationListing } from "./types";
+
+export type HomeType = "flat" | "house" | "other";
+
+/**
+ * Rents and prices per m² fall with size (a studio costs more per m² than a T4). Values are
+ * brought to a 50 m² equivalent with ppm · (surface/50)^elasticity, so that a 20 m² student
+ * studio and a 90 m² family flat can share one median. Elasticities fitted on French rent
+ * observatories (rent ≈ surface^0.75) and sale indices (weaker size effect).
+ */
+export const SIZE_ELASTICITY = { rental: 0.25, sale: 0.1 } as const;
+/** Furnished rentals are legally and commercially ~10 % dearer. */
+const FURNISHED_PREMIUM = 1.1;
+/** "Charges comprises" rents include ~8 % of charges. */
+const CHARGES_SHARE = 0.92;
+
+const ROOM_SHARE_SENTENCE = /\b(?:colocation|coloc|colocataires?)\b/;
+const ROOM = /\bchambres?\b/;
+const ROOM_SHARE_STRONG =
+  /\bchez l'habitant\b|\bune chambre se libere\b|\bloyer de la chambre\b|\bla chambre (?:fait|mesure) \d|\bchambre (?:meublee |privee )?(?:de \d+ ?m2? )?(?:dans|en) (?:une |un |notre |la |le |grande? )?(?:coloc|colocation)\b/;
+const LIFE_ANNUITY = /\bviager\b|\bnue[- ]propriete\b|\bbouquet\b|\bdroit d'usage et d'habitation\b|\bvente a terme\b/;
+const FURNISHED = /(?<!\bnon )(?<!\bcuisine )(?<!\bcuisine entierement )(?<!\bcuisine toute )\bmeublee?s?\b|\bbail meuble\b/;
+const CHARGES_INCLUDED =
+  /\bcharges? (?:comprises?|incluses?)\b|\b(?:cc|c\.c\.)\b|\btoutes charges\b|\btout compris\b|\btout inclus\b|\bavec (?:toutes )?les charges\b/;
+/** Holiday lets priced per night or week: not comparable with monthly rents. */
+const SHORT_TERM =
+  /\b(?:par nuit|la nuit|\/ ?nuit|nuitees?|par semaine|la semaine|\/ ?semaine|location saisonniere|location de vacances|gite)\b/;
+const RENOVATION =
+  /\ba (?:renover|rehabiliter|restaurer|rafraichir)\b|\brenovation (?:complete|totale|a prevoir)\b|\btout (?:est )?a (?:refaire|reprendre|restaurer)\b|\btravaux (?:importants|a prevoir|de renovation)\b|\bpassoire thermique\b|\bdans son jus\b|\brafraichissement\b|\baudit energetique\b/;
+
+const ROOM_SHARE_GATE = stems("habitant", "libere", "coloc", "mesure", "de la chambre", "la chambre fait");
+const COLOC_GATE = stems("coloc");
+const LIFE_ANNUITY_GATE = stems("viager", "nue", "bouquet", "droit", "vente");
+const FURNISHED_GATE = stems("meuble", "bail");
+const CHARGES_GATE = stems("charge", "cc", "compris", "inclus", "toutes", "c.c");
+
+export type ListingFeatures = {
+  doc: TextDoc;
+  /** Normalised title. */
+  title: string;
+  homeType: HomeType;
+  city: string | null;
+  cityDisplay: string | null;
+  department: string | null;
+  /** A room in a shared flat: the surface is the whole flat, so €/m² means nothing. */
+  roomShare: boolean;
+  /** Viager / bare ownership: the price is only a down payment. */
+  lifeAnnuity: boolean;
+  /** Holiday let priced per night/week. */
+  shortTerm: boolean;
+  furnished: boolean;
+  chargesIncluded: boolean;
+  /** Multiplier (≤ 1) on the expected sale price for homes sold to renovate or rated F/G. */
+  conditionFactor: number;
+  /** log of the size-normalised price per m² (NaN when not comparable). */
+  priceValue: number;
+};
+
+const HOME_TYPES = new Map<string, HomeType>();
+
+/** Residential category of the French property-type label (memoised: a handful of values). */
+export function homeTypeOf(propertyType: string | null): HomeType {
+  if (!propertyType) return "other";
+  const memo = HOME_TYPES.get(propertyType);
+  if (memo) return memo;
+  const t = normalizeText(propertyType);
+  let type: HomeType = "other";
+  if (/\b(?:appartement|studio|duplex|loft|flat|apartment|t\d|f\d)\b/.test(t)) type = "flat";
+  else if (/\b(?:maison|villa|pavillon|house|chalet|longere|mas|echoppe)\b/.test(t)) type = "house";
+  if (HOME_TYPES.size < 1000) HOME_TYPES.set(propertyType, type);
+  return type;
+}
+
+export function extractFeatures(listing: ModerationListing): ListingFeatures {
+  const doc = new TextDoc(listingText(listing.title, listing.description));
+  const text = doc.text;
+  const title = normalizeText(listing.title);
+  const featureText = listing.features.length > 0 ? normalizeText(listing.features.join(" · ")) : "";
+
+  const roomShare =
+    (doc.has(ROOM_SHARE_GATE) && ROOM_SHARE_STRONG.test(text)) ||
+    /\bcolocation\b/.test(featureText) ||
+    (/^chambre\b/.test(title) && !/^chambre de bonne\b/.test(title)) ||
+    (doc.has(COLOC_GATE) && hasAffirmativeRoomShareSentence(doc));
+  const lifeAnnuity = doc.has(LIFE_ANNUITY_GATE) && LIFE_ANNUITY.test(text);
+  const shortTerm = listing.transactionType === "rental" && (listing.price ?? 0) < 400 && SHORT_TERM.test(text);
+  const furnished = (doc.has(FURNISHED_GATE) && FURNISHED.test(text)) || /\bmeuble/.test(featureText);
+  const chargesIncluded =
+    !(listing.propertyCharges && listing.propertyCharges > 0) && doc.has(CHARGES_GATE) && CHARGES_INCLUDED.test(text);
+
+  let conditionFactor = 1;
+  if (listing.transactionType === "sale") {
+    // Sold "to renovate" or as an energy sieve: buyers price in the works (≈ 25 %), and F/G
+    // homes trade at a further discount since they can no longer be let.
+    if (RENOVATION.test(text)) conditionFactor *= 0.75;
+    const grade = (listing.energyRating ?? "").trim().toUpperCase();
+    if (grade === "G") conditionFactor *= 0.85;
+    else if (grade === "F") conditionFactor *= 0.92;
+  }
+
+  const homeType = homeTypeOf(listing.propertyType);
+  const city = cityKey(listing.city);
+  return {
+    doc,
+    title,
+    homeType,
+    city,
+    cityDisplay: listing.city?.trim() || null,
+    department: departmentOf(listing.postalCode),
+    roomShare,
+    lifeAnnuity,
+    shortTerm,
+    furnished,
+    chargesIncluded,
+    conditionFactor,
+    priceValue: priceValueOf(listing, homeType, {
+      roomShare,
+      lifeAnnuity,
+      shortTerm,
+      furnished,
+      chargesIncluded,
+      conditionFactor,
+    }),
+  };
+}
+
+function hasAffirmativeRoomShareSentence(doc: TextDoc): boolean {
+  for (let i = 0; i < doc.sentenceCount; i++) {
+    const sentence = doc.sentence(i);
+    if (ROOM_SHARE_SENTENCE.test(sentence) && ROOM.test(sentence) && !/\bpas de coloc/.test(sentence)) return true;
+  }
+  return false;
+}
+
+/** Price per m² of the listing, adjusted to "unfurnished, charges excluded, 50 m², good state". */
+export function adjustedPricePerSquareMetre(
+  listing: ModerationListing,
+  adj: Pick<ListingFeatures, "furnished" | "chargesIncluded" | "conditionFactor">,
+): number {
+  const { price, surfaceArea } = listing;
+  if (!price || !surfaceArea || price <= 0 || surfaceArea <= 0) return Number.NaN;
+  let effective = price;
+  if (listing.transactionType === "rental") {
+    if (adj.chargesIncluded) effective *= CHARGES_SHARE;
+    if (adj.furnished) effective /= FURNISHED_PREMIUM;
+  } else {
+    effective /= adj.conditionFactor;
+  }
+  return effective / surfaceArea;
+}
+
+function priceValueOf(
+  listing: ModerationListing,
+  homeType: HomeType,
+  f: Pick<ListingFeatures, "roomShare" | "lifeAnnuity" | "shortTerm" | "furnished" | "chargesIncluded" | "conditionFactor">,
+): number {
+  if (homeType === "other" || f.roomShare || f.lifeAnnuity || f.shortTerm) return Number.NaN;
+  const ppm = adjustedPricePerSquareMetre(listing, f);
+  if (!Number.isFinite(ppm)) return Number.NaN;
+  const surface = Math.min(300, Math.max(9, listing.surfaceArea ?? 50));
+  return Math.log(ppm) + SIZE_ELASTICITY[listing.transactionType] * Math.log(surface / 50);
+}

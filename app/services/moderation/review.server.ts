@@ -1,0 +1,164 @@
+import type Database from "better-sqlite3";
+import { getSqlite } from "~/utils/db.server";
+import { logEvent } from "~/utils/log.server";
+import type { ReviewFilter } from "./moderation-texts";
+
+/**
+ * The /moderation review queue: the signed-in user's suspicious listings, searched and filtered,
+ * and the human decisions on them (SPEC.md sections 2 and 4). Every query is scoped to the user.
+ */
+
+export type SuspiciousFilter = ReviewFilter;
+export type SuspiciousQuery = { q: string; filter: SuspiciousFilter };
+export type Decision = "active" | "rejected";
+
+export type SuspiciousCard = {
+  id: number;
+  title: string;
+  city: string | null;
+  propertyType: string | null;
+  transactionType: "sale" | "rental";
+  surfaceArea: number | null;
+  price: number | null;
+  image: string | null;
+  confidence: number | null;
+  reason: string | null;
+};
+
+/** Case- and accent-insensitive form of a text ('Orléans' and 'orleans' match). */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+// SQLite's LIKE only folds ASCII case: the search compares folded texts through this function.
+const FOLD = "vigimmo_fold";
+const withFold = new WeakSet<Database.Database>();
+
+function sqlite(): Database.Database {
+  const connection = getSqlite();
+  if (!withFold.has(connection)) {
+    connection.function(FOLD, { deterministic: true }, (value: unknown) =>
+      typeof value === "string" ? foldText(value) : null,
+    );
+    withFold.add(connection);
+  }
+  return connection;
+}
+
+const MAX_WORDS = 8;
+
+function likePattern(word: string) {
+  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Where clause of the user's suspicious listings matching a search and filter. */
+function matching(userId: string, query: SuspiciousQuery) {
+  const clauses = ["created_by = @userId", "status = 'suspicious'"];
+  const params: Record<string, unknown> = { userId };
+  if (query.filter === "with") clauses.push("ai_confidence is not null");
+  if (query.filter === "without") clauses.push("ai_confidence is null");
+  // Every word must appear in the reason, the title or the city ('t2 lyon' finds a T2 in Lyon).
+  const words = foldText(query.q).split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+  words.forEach((word, index) => {
+    clauses.push(
+      `${FOLD}(coalesce(ai_flag_reason, '') || ' ' || title || ' ' || coalesce(city, '')) like @w${index} escape '\\'`,
+    );
+    params[`w${index}`] = likePattern(word);
+  });
+  return { where: clauses.join(" and "), params };
+}
+
+type CardRow = {
+  id: number;
+  title: string;
+  city: string | null;
+  property_type: string | null;
+  transaction_type: "sale" | "rental";
+  surface_area: number | null;
+  price: number | null;
+  image: string | null;
+  ai_confidence: number | null;
+  ai_flag_reason: string | null;
+};
+
+/** One page (the first `limit` rows) sorted by confidence, highest first, unanalysed last. */
+export function listSuspicious(userId: string, query: SuspiciousQuery, limit: number) {
+  const { where, params } = matching(userId, query);
+  const db = sqlite();
+  const rows = db
+    .prepare(
+      `select id, title, city, property_type, transaction_type, surface_area, price,
+              json_extract(images, '$[0]') as image, ai_confidence, ai_flag_reason
+         from properties where ${where}
+        order by ai_confidence is null, ai_confidence desc, created_at desc, id desc
+        limit @limit`,
+    )
+    .all({ ...params, limit }) as CardRow[];
+  const total = (db.prepare(`select count(*) as n from properties where ${where}`).get(params) as { n: number }).n;
+  const listings: SuspiciousCard[] = rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    city: row.city,
+    propertyType: row.property_type,
+    transactionType: row.transaction_type,
+    surfaceArea: row.surface_area,
+    price: row.price,
+    image: typeof row.image === "string" ? row.image : null,
+    confidence: row.ai_confidence,
+    reason: row.ai_flag_reason,
+  }));
+  return { listings, total };
+}
+
+/** Figures of the screen: all suspicious listings, and those still without an AI note. */
+export function suspiciousCounts(userId: string) {
+  const row = getSqlite()
+    .prepare(
+      `select count(*) as suspicious, coalesce(sum(ai_confidence is null), 0) as without_confidence
+         from properties where created_by = ? and status = 'suspicious'`,
+    )
+    .get(userId) as { suspicious: number; without_confidence: number };
+  return { suspicious: row.suspicious, withoutConfidence: row.without_confidence };
+}
+
+/** Valider / Blacklister one listing: only the user's own, only while it is suspicious. */
+export function decideListing(userId: string, id: number, decision: Decision): "ok" | "not-found" | "already-decided" {
+  const db = getSqlite();
+  const result = db
+    .prepare(`update properties set status = ? where id = ? and created_by = ? and status = 'suspicious'`)
+    .run(decision, id, userId);
+  if (result.changes > 0) {
+    logEvent("moderation.decided", { userId, id, decision });
+    return "ok";
+  }
+  const existing = db.prepare(`select status from properties where id = ? and created_by = ?`).get(id, userId);
+  return existing ? "already-decided" : "not-found";
+}
+
+const ID_CHUNK = 500;
+
+/**
+ * Tout valider / Tout blacklister: the displayed listings (ids sent by the page) that are still
+ * the user's suspicious listings matching the same search and filter. Ids outside that set
+ * (another user's, already decided, no longer matching) are ignored.
+ */
+export function decideDisplayed(userId: string, query: SuspiciousQuery, ids: number[], decision: Decision): number {
+  const { where, params } = matching(userId, query);
+  const db = sqlite();
+  const unique = [...new Set(ids)];
+  const run = db.transaction(() => {
+    let changed = 0;
+    for (let start = 0; start < unique.length; start += ID_CHUNK) {
+      const chunk = unique.slice(start, start + ID_CHUNK);
+      const placeholders = chunk.map((_, index) => `@id${index}`).join(", ");
+      const idParams = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+      changed += db
+        .prepare(`update properties set status = @decision where ${where} and id in (${placeholders})`)
+        .run({ ...params, ...idParams, decision }).changes;
+    }
+    return changed;
+  });
+  const changed = run.immediate();
+  logEvent("moderation.bulk_decided", { userId, decision, listings: changed });
+  return changed;
+}

@@ -1,0 +1,431 @@
+/**
+ * Scam-language signal: what the listing *asks the applicant to do*.
+ *
+ * Every rule only counts affirmative statements: a match inside an anti-scam warning
+ * ("méfiez-vous…", "si on vous demande ça, c'est une arnaque") or after a negation in the same
+ * clause ("je ne demande aucun paiement avant la visite") is ignored. Weights are log-odds
+ * (see scoring.ts): ≈ 4-5.5 means "enough on its own", ≈ 1-2.5 "suspicious, needs company",
+ * < 1 "only strengthens other evidence".
+ */
+import { normalizeText } from "../normalize";
+import type { Evidence } from "../types";
+import * as Patterns from "./language-patterns";
+import { stems } from "./gates";
+import { displayPlace, findForeignPlaces, FOREIGN_PLACE_GATE } from "./places";
+import type { Match, TextDoc } from "./text-doc";
+
+/** Local bindings (read once): hot paths must not go through module-namespace accessors. */
+const {
+  ABROAD_GENERIC,
+  ABROAD_GENERIC_GATE,
+  AFTER_PAYMENT,
+  AFTER_PAYMENT_GATE,
+  COURIER,
+  BEFORE_VISIT_GATE,
+  RESERVE_GATE,
+  AT_VISIT,
+  BEFORE_VISIT,
+  CANNOT_VISIT,
+  DISTRESS,
+  DISTRESS_GATE,
+  DOCUMENTS,
+  DOCUMENTS_GATE,
+  DOSSIER_FACILE,
+  EMAIL,
+  EMAIL_GATE,
+  EMAIL_HINT,
+  EMAIL_HINT_GATE,
+  END_OF_LEASE,
+  ESCROW,
+  ESCROW_GATE,
+  FOREIGN_ACCOUNT,
+  FOREIGN_ACCOUNT_GATE,
+  FRENCH_CALLING_CODES,
+  FRENCH_PHONE,
+  INTERNATIONAL_PHONE,
+  KEYS,
+  KEYS_GATE,
+  KEYS_SENT,
+  LEGAL_SALE_CONTEXT,
+  MESSAGING_APPS,
+  MESSAGING_APPS_GATE,
+  NOTARY_ABROAD,
+  NOTARY_GATE,
+  NO_FRENCH_ACCOUNT,
+  ONLY_OFF_PLATFORM,
+  ONLY_OFF_PLATFORM_GATE,
+  PAID_VISIT,
+  PAID_VISIT_GATE,
+  PAY_FIRST,
+  PAY_FIRST_GATE,
+  PAY,
+  PAY_GATE,
+  PLACE_PREPOSITION,
+  PLATFORM,
+  PLATFORM_GATE,
+  PLATFORM_MONEY,
+  PRESSURE,
+  PRESSURE_GATE,
+  PROFESSIONAL_OWNER,
+  PROFESSIONAL_TEXT,
+  PROFESSIONAL_TEXT_GATE,
+  PROXY_PERSON,
+  PROXY_TASK,
+  PROXY_VERB,
+  REFUND,
+  REFUND_GATE,
+  REFUSES_SITE_GATE,
+  REFUSES_SITE_MESSAGING,
+  RESERVE,
+  SECURE_STORY,
+  SECURE_STORY_GATE,
+  SELF_LOCATION,
+  SELF_VISITS,
+  SIGNATURE_ANCHOR,
+  TRANSLATION_MARKERS,
+  UNTRACEABLE_PAYMENTS,
+  VAGUE_PROCEDURE,
+  VAGUE_PROCEDURE_GATE,
+  VISIT_OR_ADDRESS,
+} = Patterns;
+
+/** Untraceable means (coupons, cash transfer, crypto): no honest landlord uses them. */
+const W_UNTRACEABLE = 5.5;
+/** Money before any visit or "to reserve": the scam itself; honest landlords are paid at signing. */
+const W_PAYMENT_BEFORE_VISIT = 4.5;
+/** Keys mailed to a stranger who has not signed anything. */
+const W_KEYS_BY_POST = 4.0;
+/** Airbnb/Booking/escrow/foreign notary "holding" the money: a staged guarantee. */
+const W_ESCROW = 4.0;
+/** Foreign bank account for a French lease: money out of reach of French banks. */
+const W_FOREIGN_ACCOUNT = 3.0;
+/** Refund promises only make sense when money is asked for something unseen. */
+const W_REFUND = 1.2;
+/** Owner abroad / away: common and often honest, hence weak alone… */
+const W_ABROAD = 1.5;
+/** …but "I cannot show the flat" means the applicant would rent it unseen. */
+const W_CANNOT_VISIT = 2.0;
+/** Both together is the textbook story ("je suis muté à l'étranger, visite impossible"). */
+const W_ABROAD_AND_CANNOT_VISIT = 3.3;
+/**
+ * E-mail written in the ad: the first step to leave the moderated platform. Below the flag
+ * threshold alone (some private owners simply print it), decisive with any other clue.
+ */
+const W_EMAIL = 2.2;
+/** Foreign phone number (not +33 nor French overseas). */
+const W_FOREIGN_PHONE = 2.5;
+/** French number in the text: common among honest private owners, so weak. */
+const W_FRENCH_PHONE = 0.6;
+/** Agencies and notaries print their contact details as a matter of course. */
+const PROFESSIONAL_CONTACT_FACTOR = 0.3;
+/** WhatsApp/Telegram as the channel. */
+const W_MESSAGING_APP = 1.5;
+/** Explicitly refusing the site's messaging. */
+const W_REFUSES_SITE = 2.0;
+/** "Uniquement par e-mail / WhatsApp". */
+const W_ONLY_OFF_PLATFORM = 1.5;
+/** Pressure words (weak: honest owners in a hurry exist). */
+const W_PRESSURE = 0.8;
+/** Each translation calque; capped in scoring.ts. */
+const W_TRANSLATION = 0.9;
+/** "Je vous expliquerai la procédure": conditions only disclosed in private. */
+const W_VAGUE_PROCEDURE = 1.0;
+/** Emotional story (illness, divorce, bereavement) used to rush a decision. */
+const W_DISTRESS = 0.8;
+/** Identity documents before any visit: weak, many honest landlords pre-screen files. */
+const W_DOCUMENTS_BEFORE_VISIT = 0.4;
+
+/** @param ownerKey who publishes the listing, to recognise professional advertisers. */
+export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): Evidence[] {
+  const evidence: Evidence[] = [];
+  const push = (family: Evidence["family"], weight: number, reason: string): void => {
+    evidence.push({ family, weight, reason });
+  };
+
+  // --- Untraceable payment ------------------------------------------------------------------
+  const means: string[] = [];
+  for (const { pattern, label, gate } of UNTRACEABLE_PAYMENTS) {
+    if (means.includes(label) || !doc.has(gate)) continue;
+    if (doc.findAffirmative(pattern).length > 0) means.push(label);
+  }
+  if (means.length > 0) {
+    push("untraceablePayment", W_UNTRACEABLE, `Paiement par ${means.slice(0, 2).join(" ou ")} demandé`);
+  }
+
+  // --- Foreign bank account -----------------------------------------------------------------
+  const foreignAccount =
+    doc.has(FOREIGN_ACCOUNT_GATE) &&
+    (doc.findAffirmative(FOREIGN_ACCOUNT).length > 0 ||
+      doc.findAll(NO_FRENCH_ACCOUNT).some((m) => !doc.isWarningSentence(m.sentence)));
+  if (foreignAccount) push("foreignAccount", W_FOREIGN_ACCOUNT, "Paiement vers un compte bancaire étranger");
+
+  // --- Money before the visit ---------------------------------------------------------------
+  // Payment mentions are computed once, lazily: most honest listings never need them.
+  let paymentMatches: Match[] | null = null;
+  const payments = (): Match[] => (paymentMatches ??= doc.has(PAY_GATE) ? doc.findAll(PAY) : []);
+  if (paymentBeforeVisit(doc, payments)) {
+    push(
+      "paymentBeforeVisit",
+      W_PAYMENT_BEFORE_VISIT,
+      "Argent demandé avant toute visite (réservation, caution ou premier loyer)",
+    );
+  }
+
+  // --- Refund promise -----------------------------------------------------------------------
+  if (doc.has(REFUND_GATE) && payments().some((m) => doc.isAffirmative(m))) {
+    // Negation is not checked: "si ça ne vous convient pas, vous êtes remboursé" is conditional.
+    const refund = doc
+      .findAll(REFUND)
+      .some((m) => !doc.isWarningSentence(m.sentence) && !doc.sentenceHas(m.sentence, END_OF_LEASE));
+    if (refund) push("refundPromise", W_REFUND, "Remboursement promis si le logement ne convient pas");
+  }
+
+  // --- Fake escrow / platform-secured payment ----------------------------------------------
+  const escrowLabel = escrowStory(doc);
+  if (escrowLabel) push("escrowStory", W_ESCROW, `Paiement via un prétendu intermédiaire sécurisé (${escrowLabel})`);
+
+  // --- Keys by post ---------------------------------------------------------------------------
+  if (
+    doc.has(KEYS_GATE) &&
+    (KEYS_SENT.some((pattern) => doc.findAffirmative(pattern).length > 0) ||
+      doc.findAffirmative(COURIER).some((m) => doc.sentenceHas(m.sentence, KEYS)))
+  ) {
+    push("keysByPost", W_KEYS_BY_POST, "Clés envoyées par courrier ou transporteur");
+  }
+
+  // --- Absent owner -------------------------------------------------------------------------
+  const absence = absentOwner(doc);
+  if (absence) push("absentOwner", absence.weight, absence.reason);
+
+  // --- Contact off the platform (several pieces add up, capped in scoring.ts) -----------------
+  for (const item of offPlatform(doc, ownerKey)) push("offPlatform", item.weight, item.reason);
+
+  // --- Pressure -----------------------------------------------------------------------------
+  if (doc.has(PRESSURE_GATE)) {
+    const pressureWords = new Set(doc.findAffirmative(PRESSURE).map((m) => m.text));
+    if (pressureWords.size > 0) {
+      push(
+        "pressure",
+        W_PRESSURE * Math.min(2, pressureWords.size),
+        `Mise sous pression (« ${[...pressureWords].slice(0, 2).join(" », « ")} »)`,
+      );
+    }
+  }
+
+  // --- Machine translation -------------------------------------------------------------------
+  const calques: string[] = [];
+  for (const { pattern, label, gate } of TRANSLATION_MARKERS) {
+    if (doc.has(gate) && pattern.test(doc.text)) calques.push(label);
+  }
+  if (calques.length > 0) {
+    push(
+      "translation",
+      W_TRANSLATION * calques.length,
+      `Tournures de traduction automatique (« ${calques.slice(0, 3).join(" », « ")} »)`,
+    );
+  }
+
+  // --- Vague procedure ------------------------------------------------------------------------
+  const vague =
+    doc.has(VAGUE_PROCEDURE_GATE) &&
+    doc
+      .findAll(VAGUE_PROCEDURE)
+      .some((m) => !doc.isWarningSentence(m.sentence) && !doc.sentenceHas(m.sentence, AT_VISIT));
+  if (vague) push("vagueProcedure", W_VAGUE_PROCEDURE, "Conditions de location renvoyées à un échange privé");
+
+  // --- Distress story -------------------------------------------------------------------------
+  if (doc.has(DISTRESS_GATE) && doc.findAffirmative(DISTRESS).length > 0) {
+    push("distressStory", W_DISTRESS, "Histoire personnelle dramatique pour presser la décision");
+  }
+
+  // --- Documents before the visit -----------------------------------------------------------
+  const documentsFirst =
+    doc.has(DOCUMENTS_GATE) &&
+    doc
+      .findAffirmative(DOCUMENTS)
+      .some((m) => doc.sentenceHas(m.sentence, BEFORE_VISIT) && !doc.sentenceHas(m.sentence, DOSSIER_FACILE));
+  if (documentsFirst) {
+    push("documentsBeforeVisit", W_DOCUMENTS_BEFORE_VISIT, "Documents personnels demandés avant toute visite");
+  }
+
+  return evidence;
+}
+
+/**
+ * Money asked before the visit, in three shapes:
+ *  1. "…caution… avant la visite"                     (payment + before-visit in one sentence)
+ *  2. "…virement… pour réserver / bloquer…"            (payment + reservation, not at signing)
+ *  3. "dès réception du premier loyer… la visite/l'adresse/les clés" (sequence)
+ * plus paying for the visit itself ("150 € de frais pour réserver la visite") and paying first
+ * ("envoyez d'abord le dépôt de garantie").
+ */
+function paymentBeforeVisit(doc: TextDoc, payments: () => Match[]): boolean {
+  if (doc.has(PAID_VISIT_GATE) && doc.findAffirmative(PAID_VISIT).length > 0) return true;
+  if (
+    doc.has(PAY_FIRST_GATE) &&
+    doc.findAffirmative(PAY_FIRST).some((m) => !doc.sentenceHas(m.sentence, SIGNATURE_ANCHOR))
+  ) {
+    return true;
+  }
+  const before = doc.has(BEFORE_VISIT_GATE);
+  const reserve = doc.has(RESERVE_GATE);
+  if (before || reserve) {
+    // Cheap sentence-level filters first, the negation check only for the survivors.
+    const checked = new Set<number>();
+    for (const m of payments()) {
+      if (checked.has(m.sentence)) continue;
+      const sentence = doc.sentence(m.sentence);
+      const suspicious =
+        (before && BEFORE_VISIT.test(sentence)) ||
+        (reserve && RESERVE.test(sentence) && !SIGNATURE_ANCHOR.test(sentence));
+      if (!suspicious) {
+        checked.add(m.sentence);
+        continue;
+      }
+      if (doc.isAffirmative(m)) return true;
+    }
+  }
+  if (!doc.has(AFTER_PAYMENT_GATE)) return false;
+  for (const m of doc.findAll(AFTER_PAYMENT)) {
+    const sentence = doc.sentence(m.sentence);
+    if (SIGNATURE_ANCHOR.test(sentence)) continue;
+    if (!VISIT_OR_ADDRESS.test(sentence) && !KEYS.test(sentence)) continue;
+    if (doc.isAffirmative(m)) return true;
+  }
+  return false;
+}
+
+/** Label of the staged intermediary, or null. */
+function escrowStory(doc: TextDoc): string | null {
+  if (doc.has(PLATFORM_GATE)) {
+    for (const m of doc.findAffirmative(PLATFORM)) {
+      const sentence = doc.sentence(m.sentence).replace(m.text, " ");
+      if (PLATFORM_MONEY.test(sentence)) return platformLabel(m.text);
+    }
+  }
+  if (doc.has(NOTARY_GATE) && doc.has(FOREIGN_PLACE_GATE) && doc.findAffirmative(NOTARY_ABROAD).length > 0) {
+    return "notaire à l'étranger";
+  }
+  if (doc.has(SECURE_STORY_GATE) && doc.findAffirmative(SECURE_STORY).length > 0) {
+    return "service de paiement « sécurisé »";
+  }
+  const escrow =
+    doc.has(ESCROW_GATE) &&
+    doc.findAffirmative(ESCROW).some((m) => !doc.sentenceHas(m.sentence, LEGAL_SALE_CONTEXT));
+  return escrow ? "compte séquestre" : null;
+}
+
+function platformLabel(text: string): string {
+  if (text.startsWith("airbnb")) return "Airbnb";
+  if (text.startsWith("booking")) return "Booking";
+  if (text.startsWith("paypal")) return "PayPal";
+  if (text.includes("bon") || text.startsWith("leboncoin")) return "leboncoin";
+  return displayPlace(text);
+}
+
+function absentOwner(doc: TextDoc): { weight: number; reason: string } | null {
+  let abroadPlace: string | null = null;
+  for (const place of findForeignPlaces(doc)) {
+    if (!doc.isAffirmative(place)) continue;
+    const sentence = doc.sentence(place.sentence);
+    const offset = place.start - doc.sentenceStart(place.sentence);
+    const before = sentence.slice(Math.max(0, offset - 100), offset);
+    if (PLACE_PREPOSITION.test(before) && SELF_LOCATION.test(before)) {
+      abroadPlace = displayPlace(place.text);
+      break;
+    }
+  }
+  const abroadGeneric =
+    abroadPlace === null && doc.has(ABROAD_GENERIC_GATE) && doc.findAffirmative(ABROAD_GENERIC).length > 0;
+  const cannotVisit = CANNOT_VISIT.some(
+    ({ pattern, gate }) =>
+      doc.has(gate) && doc.findAll(pattern).some((m) => !doc.isWarningSentence(m.sentence)),
+  );
+  if (abroadPlace === null && !abroadGeneric && !cannotVisit) return null;
+  if (hasLocalVisits(doc)) return null;
+
+  const abroad = abroadPlace !== null || abroadGeneric;
+  const where = abroadPlace ? ` (${abroadPlace})` : "";
+  if (abroad && cannotVisit) {
+    return { weight: W_ABROAD_AND_CANNOT_VISIT, reason: `Propriétaire à l'étranger${where}, visite impossible` };
+  }
+  if (cannotVisit) return { weight: W_CANNOT_VISIT, reason: "Le propriétaire dit ne pas pouvoir faire visiter" };
+  return {
+    weight: W_ABROAD,
+    reason: abroadPlace ? `Propriétaire à l'étranger${where}` : "Propriétaire absent ou à l'étranger",
+  };
+}
+
+/** Someone on site shows the property: a relative/neighbour/agency, or the owner in person. */
+function hasLocalVisits(doc: TextDoc): boolean {
+  if (doc.findAffirmative(SELF_VISITS).length > 0) return true;
+  // "ma sœur fait les visites", stated affirmatively ("ma sœur ne fait pas les visites" is not).
+  return doc
+    .findAffirmative(PROXY_VERB)
+    .some((m) => doc.sentenceHas(m.sentence, PROXY_PERSON) && doc.sentenceHas(m.sentence, PROXY_TASK));
+}
+
+function isProfessional(doc: TextDoc, ownerKey: string | null): boolean {
+  if (ownerKey && PROFESSIONAL_OWNER.test(normalizeText(ownerKey))) return true;
+  return doc.has(PROFESSIONAL_TEXT_GATE) && doc.findAffirmative(PROFESSIONAL_TEXT).length > 0;
+}
+
+function offPlatform(doc: TextDoc, ownerKey: string | null): Array<{ weight: number; reason: string }> {
+  const items: Array<{ weight: number; reason: string }> = [];
+  let professional: boolean | null = null;
+  /** Written contact details count less for agencies (computed only when needed). */
+  const contactFactor = (): number => {
+    professional ??= isProfessional(doc, ownerKey);
+    return professional ? PROFESSIONAL_CONTACT_FACTOR : 1;
+  };
+  const hasEmail =
+    (doc.has(EMAIL_GATE) && doc.findAll(EMAIL).some((m) => !doc.isWarningSentence(m.sentence))) ||
+    (doc.has(EMAIL_HINT_GATE) && doc.findAffirmative(EMAIL_HINT).length > 0);
+  if (hasEmail) items.push({ weight: W_EMAIL * contactFactor(), reason: "Adresse e-mail écrite dans l'annonce" });
+
+  let foreignCode: string | null = null;
+  const internationalPhones = doc.has(PLUS_GATE) ? doc.findAll(INTERNATIONAL_PHONE) : [];
+  for (const m of internationalPhones) {
+    if (doc.isWarningSentence(m.sentence)) continue;
+    const digits = m.text.replace(/\D/g, "");
+    if (!FRENCH_CALLING_CODES.some((code) => digits.startsWith(code))) {
+      foreignCode = `+${callingCode(digits)}`;
+      break;
+    }
+  }
+  if (foreignCode) {
+    items.push({ weight: W_FOREIGN_PHONE, reason: `Numéro de téléphone étranger (${foreignCode})` });
+  } else if (internationalPhones.length > 0 || doc.findAll(FRENCH_PHONE).length > 0) {
+    items.push({ weight: W_FRENCH_PHONE * contactFactor(), reason: "Numéro de téléphone écrit dans l'annonce" });
+  }
+
+  const apps = doc.has(MESSAGING_APPS_GATE) ? doc.findAffirmative(MESSAGING_APPS) : [];
+  if (apps.length > 0) {
+    const app = apps[0].text.startsWith("tele") ? "Telegram" : apps[0].text.includes("app") ? "WhatsApp" : apps[0].text;
+    items.push({ weight: W_MESSAGING_APP, reason: `Contact renvoyé vers ${app}` });
+  }
+  const refuses =
+    doc.has(REFUSES_SITE_GATE) &&
+    REFUSES_SITE_MESSAGING.some((pattern) => doc.findAll(pattern).some((m) => !doc.isWarningSentence(m.sentence)));
+  if (refuses) items.push({ weight: W_REFUSES_SITE, reason: "Refus de la messagerie du site" });
+  if (
+    doc.has(ONLY_OFF_PLATFORM_GATE) &&
+    doc.findAll(ONLY_OFF_PLATFORM).some((m) => !doc.isWarningSentence(m.sentence))
+  ) {
+    items.push({ weight: W_ONLY_OFF_PLATFORM, reason: "Contact exigé hors de la plateforme" });
+  }
+  return items;
+}
+
+/**
+ * Country calling code of an international number (ITU zones: +1, most of zone 2 and parts of
+ * zones 3-9 use three digits, the rest two).
+ */
+const PLUS_GATE = stems("+");
+
+function callingCode(digits: string): string {
+  if (digits.startsWith("1") || digits.startsWith("7")) return digits.slice(0, 1);
+  const two = digits.slice(0, 2);
+  const threeDigitZones = /^(?:2[1-69]|3[578]|42|5[09]|6[789]|8[05789]|9[679])$/;
+  return threeDigitZones.test(two) ? digits.slice(0, 3) : two;
+}

@@ -1,0 +1,170 @@
+/**
+ * A normalised listing text with sentence boundaries, so that rules can ask
+ * "does this sentence also say X?" and "is this match negated?" without re-scanning the text.
+ *
+ * Negation is the hard part of scam-language detection: honest owners write
+ * "je ne demande JAMAIS d'argent avant la visite" or "aucune clé envoyée par la poste", which
+ * contain exactly the words of a scam. A match is considered negated when a negation word appears
+ * earlier in the same *clause*. A clause stops at sentence punctuation and at a comma/conjunction
+ * that opens a new clause ("…, je …", "… mais …", "… donc …"), so in
+ * "je ne peux pas faire visiter, envoyez la caution par virement" the "ne … pas" does not leak
+ * onto "virement", whereas in "je ne demande ni mandat, ni coupon, ni virement" it does.
+ */
+
+import { stemPresence, type Gate, type StemScan } from "./gates";
+
+export type Match = { start: number; end: number; sentence: number; text: string };
+
+/** Sentence ends: . ! ? ; followed by a space/end (so "booking.com" and "9.5" survive), or a newline. */
+const SENTENCE_END = /[.!?;]+(?=\s|$)|\n/g;
+
+/**
+ * Clause openers: after these, a negation seen earlier no longer applies. Kept deliberately short:
+ * a comma followed by a pronoun or a connector, or a bare connector.
+ */
+const CLAUSE_BREAK =
+  /,\s*(?=(?:je|j'|vous|il|elle|on|nous|ils|elles|mais|donc|puis|ensuite|sinon|car|apres|alors|et je|et vous|merci|c'est|cela|ca)\b)|\s(?:mais|donc|puis|ensuite|sinon|car|alors|cependant|par contre)\s|:\s|\(|\)/g;
+
+/** Negation cues. "pas" is excluded in "à deux pas", "pas loin", "pas cher" which are not negations. */
+const NEGATION =
+  /\b(?:ne|n'|jamais|aucun|aucune|aucuns|ni|sans|rien|non|nullement)\b|(?<!\bdeux |\bquelques |\btrois |\bun )\bpas\b(?! loin\b| cher\b| mal\b)/;
+
+/**
+ * Warning vocabulary: a sentence that talks about scams is a warning to applicants, never an
+ * instruction, so no scam pattern inside it may count ("méfiez-vous des annonces qui vous
+ * demandent un virement ou des coupons").
+ */
+const WARNING =
+  /\b(?:arnaques?|arnaqueurs?|escrocs?|escroquerie\w*|mefiez|mefiance|fraudes?|fraudeurs?|fausses? annonces?|vigilant\w*|vigilance|soyez prudents?|tentatives? d'arnaque|c'est une arnaque|si on vous demande|ne vous laissez pas)\b/;
+
+export class TextDoc {
+  readonly text: string;
+  private readonly sentenceStarts: number[];
+  private readonly sentenceEnds: number[];
+  private readonly warningCache = new Map<number, boolean>();
+  private scan: StemScan | null = null;
+  /** Sentence strings, sliced once on demand. */
+  private readonly sentences: Array<string | undefined> = [];
+
+  constructor(normalized: string) {
+    this.text = normalized;
+    this.sentenceStarts = [0];
+    this.sentenceEnds = [];
+    SENTENCE_END.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = SENTENCE_END.exec(normalized)) !== null) {
+      const end = m.index + m[0].length;
+      this.sentenceEnds.push(m.index);
+      this.sentenceStarts.push(end);
+      if (m[0].length === 0) SENTENCE_END.lastIndex++;
+    }
+    this.sentenceEnds.push(normalized.length);
+  }
+
+  /**
+   * Cheap pre-check (see gates.ts): does any word of the text start with one of the gate's stems,
+   * or contain one of its fragments? Stems are answered from one shared scan of the text.
+   */
+  has(gate: Gate): boolean {
+    if (gate.ids.length > 0) {
+      this.scan ??= stemPresence(this.text);
+      if (this.scan.gates[gate.id] === 1) return true;
+    }
+    for (const fragment of gate.fragments) if (this.text.includes(fragment)) return true;
+    return false;
+  }
+
+  get sentenceCount(): number {
+    return this.sentenceStarts.length;
+  }
+
+  sentenceIndexAt(position: number): number {
+    const starts = this.sentenceStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= position) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  sentenceStart(index: number): number {
+    return this.sentenceStarts[index];
+  }
+
+  sentence(index: number): string {
+    let sentence = this.sentences[index];
+    if (sentence === undefined) {
+      sentence = this.text.slice(this.sentenceStarts[index], this.sentenceEnds[index]);
+      this.sentences[index] = sentence;
+    }
+    return sentence;
+  }
+
+  /** All matches of a global regex, each with its sentence index. */
+  findAll(pattern: RegExp): Match[] {
+    if (!pattern.global) throw new Error("findAll expects a global regex");
+    const result: Match[] = [];
+    pattern.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = pattern.exec(this.text)) !== null) {
+      if (m[0].length === 0) {
+        pattern.lastIndex++;
+        continue;
+      }
+      result.push({
+        start: m.index,
+        end: m.index + m[0].length,
+        sentence: this.sentenceIndexAt(m.index),
+        text: m[0],
+      });
+    }
+    return result;
+  }
+
+  /** Does the sentence containing `match` also match `pattern` (a non-global regex)? */
+  sentenceHas(sentence: number, pattern: RegExp): boolean {
+    return pattern.test(this.sentence(sentence));
+  }
+
+  /** True when the sentence is an anti-scam warning (see WARNING). */
+  isWarningSentence(sentence: number): boolean {
+    const cached = this.warningCache.get(sentence);
+    if (cached !== undefined) return cached;
+    const value = WARNING.test(this.sentence(sentence));
+    this.warningCache.set(sentence, value);
+    return value;
+  }
+
+  /**
+   * True when a negation cue appears in the same clause before the end of the match
+   * (the match itself is included so "ne vous enverrai pas les clés" counts).
+   */
+  isNegated(match: Match): boolean {
+    const sentenceStart = this.sentenceStarts[match.sentence];
+    const before = this.text.slice(sentenceStart, match.end);
+    let clauseStart = 0;
+    CLAUSE_BREAK.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    const limit = match.start - sentenceStart;
+    while ((m = CLAUSE_BREAK.exec(before)) !== null) {
+      const breakEnd = m.index + m[0].length;
+      if (breakEnd > limit) break;
+      clauseStart = breakEnd;
+      if (m[0].length === 0) CLAUSE_BREAK.lastIndex++;
+    }
+    return NEGATION.test(before.slice(clauseStart));
+  }
+
+  /** A match that is neither negated nor inside a warning sentence: an actual statement. */
+  isAffirmative(match: Match): boolean {
+    return !this.isWarningSentence(match.sentence) && !this.isNegated(match);
+  }
+
+  /** Affirmative matches of a global regex. */
+  findAffirmative(pattern: RegExp): Match[] {
+    return this.findAll(pattern).filter((m) => this.isAffirmative(m));
+  }
+}

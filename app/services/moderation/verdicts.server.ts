@@ -1,0 +1,90 @@
+import type Database from "better-sqlite3";
+import { getSqlite } from "~/utils/db.server";
+import type { BatchKey } from "./analysed-batches.server";
+import type { ModerationVerdict } from "./types";
+
+/** A group's outcome, or null when the job was stopped before it could be written. */
+export type BatchOutcome = { batches: number; written: number; flagged: number; skipped: number } | null;
+
+type Statements = {
+  jobStatus: Database.Statement<[string], { status: string }>;
+  write: Database.Statement<Record<string, unknown>, unknown>;
+  progress: Database.Statement<Record<string, unknown>, unknown>;
+};
+
+const cache = new WeakMap<Database.Database, Statements>();
+
+function statements(sqlite: Database.Database): Statements {
+  let prepared = cache.get(sqlite);
+  if (prepared) return prepared;
+  prepared = {
+    jobStatus: sqlite.prepare(`select status from moderation_jobs where id = ?`),
+    // Only a listing still as it was read is decided: one the user validated, blacklisted or
+    // re-imported with new content meanwhile keeps the newer decision.
+    write: sqlite.prepare(
+      `update properties
+          set status = @status, ai_flag_reason = @reason, ai_confidence = @confidence, ai_checked_at = @now
+        where id = @id and created_by = @userId and status = @expected and updated_at = @updatedAt`,
+    ),
+    progress: sqlite.prepare(
+      `update moderation_jobs
+          set batches = batches + @batches, moderated = moderated + @written, flagged = flagged + @flagged,
+              remaining = max(remaining - @processed, 0), heartbeat_at = @now
+        where id = @jobId`,
+    ),
+  };
+  cache.set(sqlite, prepared);
+  return prepared;
+}
+
+/** The stored confidence: inside the schema's 0..1 check, three decimals are plenty for a badge. */
+export function storedConfidence(confidence: number): number {
+  if (!Number.isFinite(confidence)) return 0;
+  return Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
+}
+
+/**
+ * Writes the verdicts of one or more whole batches and the job's counters in ONE transaction
+ * (DECISIONS.md 1): flagged → suspicious with its reason and confidence, otherwise active with its
+ * (low) confidence. Nothing is written once the job has been stopped.
+ */
+export function writeBatches(
+  jobId: string,
+  userId: string,
+  rows: BatchKey[],
+  verdicts: ModerationVerdict[],
+  batches: number,
+  formatReason: (reasons: string[]) => string,
+): BatchOutcome {
+  const sqlite = getSqlite();
+  const st = statements(sqlite);
+  // Rowid order: the updates walk the table and its indexes in order instead of hopping around.
+  const order = rows.map((_, index) => index).sort((a, b) => rows[a]!.id - rows[b]!.id);
+  const run = sqlite.transaction((): BatchOutcome => {
+    if (st.jobStatus.get(jobId)?.status !== "processing") return null;
+    const now = Date.now();
+    let written = 0;
+    let flagged = 0;
+    for (const index of order) {
+      const row = rows[index]!;
+      const verdict = verdicts[index]!;
+      const result = st.write.run({
+        id: row.id,
+        userId,
+        expected: row.status,
+        updatedAt: row.updated_at,
+        status: verdict.flagged ? "suspicious" : "active",
+        reason: verdict.flagged ? formatReason(verdict.reasons) : null,
+        confidence: storedConfidence(verdict.confidence),
+        now,
+      }) as Database.RunResult;
+      if (result.changes === 0) continue;
+      written += 1;
+      if (verdict.flagged) flagged += 1;
+    }
+    st.progress.run({ jobId, batches, written, flagged, processed: rows.length, now });
+    return { batches, written, flagged, skipped: rows.length - written };
+  });
+  // Immediate: the status check and the writes must see the same state (a CLI may stop the job).
+  return run.immediate();
+}

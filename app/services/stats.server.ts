@@ -1,0 +1,115 @@
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import { apiConnections, apiUsageLogs, properties, users, userStatistics } from "#db/schema";
+import { percent } from "~/utils/format";
+import { getDb } from "~/utils/db.server";
+import { countListingsByStatus, type StatusCounts } from "./listings.server";
+
+/**
+ * Figures of the two dashboards, computed from the tables with indexed counts
+ * (DECISIONS.md item 10): nothing is kept in a summary row that could drift.
+ */
+
+/** Listings imported from a file are the only ones that did not come through an API. */
+const FILE_IMPORT_PLATFORM = "fichier";
+
+export type UserDashboard = {
+  platformTotal: number;
+  counts: StatusCounts;
+  importedViaApi: number;
+  lastImportDate: Date | null;
+  lastExportDate: Date | null;
+  propertiesExported: number;
+  activeRate: number;
+  exportedRate: number;
+};
+
+export function getUserDashboard(userId: string): UserDashboard {
+  const db = getDb();
+  const counts = countListingsByStatus(userId);
+  const platformTotal = db.select({ n: count() }).from(properties).get()?.n ?? 0;
+  // Seeks the (created_by, source_platform) index on one value instead of reading every other one.
+  const fromFiles =
+    db
+      .select({ n: count() })
+      .from(properties)
+      .where(and(eq(properties.createdBy, userId), eq(properties.sourcePlatform, FILE_IMPORT_PLATFORM)))
+      .get()?.n ?? 0;
+  const stats = db.select().from(userStatistics).where(eq(userStatistics.userId, userId)).get();
+  const propertiesExported = stats?.propertiesExported ?? 0;
+  return {
+    platformTotal,
+    counts,
+    importedViaApi: counts.all - fromFiles,
+    lastImportDate: stats?.lastImportDate ?? null,
+    lastExportDate: stats?.lastExportDate ?? null,
+    propertiesExported,
+    activeRate: percent(counts.active, counts.all),
+    // Exports are counted per call, so the same listing exported twice counts twice: cap at 100 %.
+    exportedRate: Math.min(100, percent(propertiesExported, counts.all)),
+  };
+}
+
+/** Midnight in Paris (the business day of a French agency), as an instant. */
+export function startOfParisDay(now = new Date()): Date {
+  const day = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "Europe/Paris",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    })
+      .formatToParts(utcMidnight)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const parisWallClock = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  return new Date(utcMidnight.getTime() - (parisWallClock - utcMidnight.getTime()));
+}
+
+export type PlatformStats = {
+  totalProperties: number;
+  activeProperties: number;
+  totalUsers: number;
+  totalApiConnections: number;
+  importedToday: number;
+  exportedToday: number;
+  activeRate: number;
+  averagePerUser: number;
+  updatedAt: Date;
+};
+
+export function getPlatformStats(now = new Date()): PlatformStats {
+  const db = getDb();
+  const since = startOfParisDay(now);
+  const totalProperties = db.select({ n: count() }).from(properties).get()?.n ?? 0;
+  const activeProperties = db.select({ n: count() }).from(properties).where(eq(properties.status, "active")).get()?.n ?? 0;
+  const totalUsers = db.select({ n: count() }).from(users).get()?.n ?? 0;
+  const totalApiConnections = db.select({ n: count() }).from(apiConnections).get()?.n ?? 0;
+  const importedToday = db.select({ n: count() }).from(properties).where(gte(properties.createdAt, since)).get()?.n ?? 0;
+  const exportedToday =
+    db
+      .select({ n: sql<number>`coalesce(sum(${apiUsageLogs.propertiesCount}), 0)` })
+      .from(apiUsageLogs)
+      .where(gte(apiUsageLogs.createdAt, since))
+      .get()?.n ?? 0;
+  return {
+    totalProperties,
+    activeProperties,
+    totalUsers,
+    totalApiConnections,
+    importedToday,
+    exportedToday,
+    activeRate: percent(activeProperties, totalProperties),
+    averagePerUser: totalUsers > 0 ? Math.round((totalProperties / totalUsers) * 10) / 10 : 0,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `properties_owner_transaction_idx` ON `properties` (`created_by`,`transaction_type`);

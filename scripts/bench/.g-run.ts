@@ -1,0 +1,15 @@
+import fs from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+fs.copyFileSync("/tmp/g/base100k.db", "/tmp/g/work.db"); for (const s of ["-wal", "-shm"]) fs.rmSync("/tmp/g/work.db" + s, { force: true });
+process.env.DATABASE_PATH = "/tmp/g/work.db"; process.env.VIGIMMO_SILENT_LOGS = "true";
+const { getSqlite, closeDb } = await import("~/utils/db.server");
+const { moderateAllPending } = await import("~/services/moderation/moderate-all.server");
+const userId = (getSqlite().prepare("select id from users limit 1").get() as any).id;
+if (process.env.CKPT) getSqlite().pragma(`wal_autocheckpoint = ${process.env.CKPT}`);
+const h = monitorEventLoopDelay({ resolution: 5 }); h.enable();
+const cpu0 = process.cpuUsage(); const t = performance.now();
+const r = await moderateAllPending(userId);
+const wall = (performance.now() - t) / 1000; const c = process.cpuUsage(cpu0);
+h.disable();
+console.log({ wall: wall.toFixed(1), cpu: ((c.user + c.system) / 1e6).toFixed(1), moderated: r.moderated, flagged: r.flagged, p99: (h.percentile(99) / 1e6).toFixed(1), p95: (h.percentile(95) / 1e6).toFixed(1), max: (h.max / 1e6).toFixed(0) });
+closeDb();

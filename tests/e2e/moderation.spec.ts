@@ -1,0 +1,143 @@
+import { seedListings } from "~/services/demo-data.server";
+import { addListings, setModeration } from "../setup/moderation-factories";
+import { expect, expectToast, test } from "./fixtures";
+
+/** A user's review queue with known cities, notes and reasons (written straight into the e2e database). */
+function reviewQueue(userId: string) {
+  const [orleansA, orleansB, lyon, paris] = addListings(userId, 4, (index) => ({
+    title: ["T2 Centre historique", "Studio Loire", "Loft canal", "Maison Marais"][index]!,
+    city: ["Orléans", "Orléans", "Lyon", "Paris"][index]!,
+    price: [390, 420, 500, 900][index]!,
+  }));
+  setModeration([orleansA!], { status: "suspicious", reason: "Paiement par mandat cash demandé", confidence: 0.9 });
+  setModeration([orleansB!], { status: "suspicious", reason: "Loyer 46 % sous la médiane de 31 annonces comparables à Orléans", confidence: 0.72 });
+  setModeration([lyon!], { status: "suspicious", reason: "Propriétaire à l'étranger", confidence: 0.81 });
+  setModeration([paris!], { status: "suspicious" });
+  return { orleansA: orleansA!, orleansB: orleansB!, lyon: lyon!, paris: paris! };
+}
+
+test.describe("modération IA", () => {
+  test("lance une modération sur les données de démonstration, lot par lot puis en automatique", async ({ page, signIn }) => {
+    const account = await signIn();
+    seedListings(account.id, 300, 11); // 120 en attente IA
+    await page.goto("/moderation");
+    await expect(page.getByText("120 annonces en attente IA")).toBeVisible();
+    await page.getByRole("button", { name: "Lancer la modération IA" }).click();
+    await expectToast(page, /^✓ 100 annonces analysées - /);
+    await expect(page.getByRole("button", { name: "Continuer (20 restantes)" })).toBeVisible();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+
+    await page.getByRole("button", { name: "Modération Auto Complète" }).click();
+    await expectToast(page, /^✓ 20 annonces analysées - /);
+    await expect(page.getByText("0 annonce en attente IA")).toBeVisible();
+    await page.getByRole("button", { name: "Lancer la modération IA" }).click();
+    await expectToast(page, "Aucune annonce à modérer");
+  });
+
+  test("Stop arrête une modération automatique en cours", async ({ page, signIn }) => {
+    const account = await signIn();
+    seedListings(account.id, 10_000, 13); // 4 000 en attente IA : plusieurs secondes d'analyse
+    await page.goto("/moderation");
+    await page.getByRole("button", { name: "Modération Auto Complète" }).click();
+    const stop = page.getByRole("button", { name: "Arrêter" });
+    await expect(stop).toBeEnabled();
+    await stop.click();
+    await expectToast(page, /^Analyse arrêtée : [\d\s]+ annonces traitées$/);
+    await expect(stop).toBeDisabled();
+    await expect(page.getByRole("button", { name: /^Continuer \([\d\s]+ restantes\)$/ })).toBeVisible();
+  });
+
+  test("valide et blackliste une annonce depuis sa carte", async ({ page, signIn }) => {
+    const account = await signIn();
+    const ids = reviewQueue(account.id);
+    await page.goto("/moderation");
+    await expect(page.getByText("4 annonces suspectes à modérer")).toBeVisible();
+    const cards = page.getByRole("list", { name: "Annonces suspectes" }).getByRole("listitem");
+    await expect(cards.first()).toContainText("T2 Centre historique");
+    await expect(cards.first()).toContainText("90 %");
+    await expect(cards.last()).toContainText("En attente d'analyse");
+    await expect(cards.last()).toContainText("Aucune analyse IA pour le moment");
+    await expect(cards.filter({ hasText: "Loft canal" }).getByRole("link", { name: "Voir détails" })).toHaveAttribute("href", `/property/${ids.lyon}`);
+
+    await cards.filter({ hasText: "Loft canal" }).getByRole("button", { name: "Valider", exact: true }).click();
+    await expectToast(page, "Annonce validée");
+    await expect(cards.filter({ hasText: "Loft canal" })).toHaveCount(0);
+    await cards.filter({ hasText: "Maison Marais" }).getByRole("button", { name: "Blacklister", exact: true }).click();
+    await expectToast(page, "Annonce blacklistée");
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByText("2 annonces suspectes à modérer")).toBeVisible();
+  });
+
+  test("Tout valider et Tout blacklister s'appliquent au sous-ensemble recherché", async ({ page, signIn }) => {
+    const account = await signIn();
+    reviewQueue(account.id);
+    await page.goto("/moderation");
+    await page.getByLabel("Rechercher").fill("orleans");
+    await page.getByRole("button", { name: "Rechercher" }).click();
+    await expect(page).toHaveURL(/q=orleans/);
+    const cards = page.getByRole("list", { name: "Annonces suspectes" }).getByRole("listitem");
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByText("2 annonces affichées sur 2")).toBeVisible();
+
+    await page.getByRole("button", { name: "Tout valider" }).click();
+    const dialog = page.getByRole("dialog", { name: "Valider les annonces affichées ?" });
+    await dialog.getByRole("button", { name: "Valider" }).click();
+    await expectToast(page, "2 annonces validées");
+    await expect(page.getByText("Aucune annonce suspecte", { exact: true })).toBeVisible();
+    await expect(page.getByText("2 annonces suspectes à modérer")).toBeVisible();
+
+    await page.getByLabel("Rechercher").fill("");
+    await page.getByLabel("Filtre").selectOption("without");
+    await expect(page).toHaveURL(/filter=without/);
+    await expect(cards).toHaveCount(1);
+    await page.getByRole("button", { name: "Tout blacklister" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Blacklister" }).click();
+    await expectToast(page, "1 annonces blacklistées");
+    await expect(page.getByText("1 annonces suspectes à modérer")).toBeVisible();
+  });
+
+  test("analyse automatiquement les annonces suspectes sans note IA", async ({ page, signIn }) => {
+    const account = await signIn();
+    reviewQueue(account.id);
+    await page.goto("/moderation?filter=without");
+    await expect(page.getByRole("list", { name: "Annonces suspectes" }).getByRole("listitem")).toHaveCount(1);
+    await page.getByRole("button", { name: "Analyser tout automatiquement" }).click();
+    await expectToast(page, /^✓ 1 annonces analysées - /);
+    await page.getByRole("button", { name: "Analyser tout automatiquement" }).click();
+    await expectToast(page, "Aucune annonce suspecte sans analyse IA");
+  });
+
+  test("supprime les doublons après confirmation", async ({ page, signIn }) => {
+    const account = await signIn();
+    addListings(account.id, 2, (index) => ({ sourcePlatform: index === 0 ? "fichier" : "moteurimmo", sourcePlatformId: "REF-DOUBLE", title: `Doublon ${index}` }));
+    await page.goto("/moderation");
+    await page.getByRole("button", { name: "Supprimer doublons" }).click();
+    const dialog = page.getByRole("dialog", { name: "Supprimer les doublons ?" });
+    await expect(dialog).toContainText("1 doublon(s) détecté(s)");
+    await dialog.getByRole("button", { name: "Supprimer" }).click();
+    await expectToast(page, "1 doublon(s) supprimé(s) !");
+    await expect(page.getByText("1 annonce en attente IA")).toBeVisible();
+    await page.getByRole("button", { name: "Supprimer doublons" }).click();
+    await expectToast(page, "Aucun doublon détecté !");
+  });
+
+  test("réinitialise la modération après le dialogue de confirmation", async ({ page, signIn }) => {
+    const account = await signIn();
+    seedListings(account.id, 100, 12); // 40 en attente, 15 suspectes, 35 actives, 10 blacklistées
+    await page.goto("/moderation");
+    await expect(page.getByText("15 annonces suspectes à modérer")).toBeVisible();
+    await page.getByRole("button", { name: "Réinitialiser la modération" }).click();
+    const dialog = page.getByRole("dialog", { name: "Êtes-vous sûr ?" });
+    // The dialog's own box is empty (its panel is fixed-positioned): check what it shows.
+    await expect(dialog.getByText("Toutes vos annonces non blacklistées repasseront en attente IA")).toBeVisible();
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("15 annonces suspectes à modérer")).toBeVisible();
+
+    await page.getByRole("button", { name: "Réinitialiser la modération" }).click();
+    await dialog.getByRole("button", { name: "Réinitialiser" }).click();
+    await expectToast(page, "Réinitialisation complète effectuée !");
+    await expect(page.getByText("0 annonces suspectes à modérer")).toBeVisible();
+    await expect(page.getByText("90 annonces en attente IA")).toBeVisible();
+  });
+});

@@ -1,0 +1,161 @@
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { properties, propertyOwners } from "#db/schema";
+import { action as propertyAction, loader as propertyLoader } from "~/routes/_app.property.$id";
+import { assignOwnersToAllListings, createOwnerForListing, generateOwner } from "~/services/owners.server";
+import { getDb } from "~/utils/db.server";
+import { readToast } from "~/utils/toast.server";
+import { makeUser, requestAs } from "../setup/factories";
+import { addListings } from "../setup/listings-factories";
+
+type ActionResult = { ok: boolean; toast?: { type: string; message: string }; reload?: boolean };
+type DataResult = { data: ActionResult; init: ResponseInit | null };
+
+async function load(userId: string, id: string) {
+  const request = await requestAs(userId, `/property/${id}`);
+  return propertyLoader({ request, params: { id }, context: {} });
+}
+
+async function post(userId: string, id: string, form: Record<string, string>) {
+  const request = await requestAs(userId, `/property/${id}`, { form });
+  const result = (await propertyAction({ request, params: { id }, context: {} })) as unknown;
+  // A plain object is a 200 answer; data() gives {data, init}.
+  return result && typeof result === "object" && "init" in result
+    ? (result as DataResult)
+    : { data: result as ActionResult, init: { status: 200 } };
+}
+
+async function expectLoadError(userId: string, id: string) {
+  const thrown = await load(userId, id).then(
+    () => null,
+    (error: unknown) => error as Response,
+  );
+  expect(thrown, id).toBeInstanceOf(Response);
+  expect(thrown!.status).toBe(302);
+  expect(thrown!.headers.get("Location")).toBe("/properties");
+  const cookie = thrown!.headers.get("Set-Cookie")!.split(";")[0]!;
+  const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+  expect(toast).toEqual({ type: "error", message: "Erreur lors du chargement de l'annonce" });
+}
+
+const descriptionOf = (id: number) => getDb().select({ d: properties.description }).from(properties).where(eq(properties.id, id)).get()?.d;
+const ownerOf = (id: number) => getDb().select().from(propertyOwners).where(eq(propertyOwners.propertyId, id)).get();
+
+let alice: { id: string };
+let bob: { id: string };
+let aliceIds: number[];
+let bobIds: number[];
+
+beforeAll(async () => {
+  alice = await makeUser();
+  bob = await makeUser();
+  aliceIds = addListings(alice.id, 3, (i) => ({
+    owner: i === 0 ? { firstName: "Jeanne", lastName: "Durand", email: "jeanne.durand@example.fr" } : null,
+    images: ["https://images.example.fr/a.jpg", "https://images.example.fr/b.jpg"],
+    features: ["Balcon", "Cave"],
+    sourceUrl: "https://www.leboncoin.fr/annonce/1",
+  }));
+  bobIds = addListings(bob.id, 2);
+});
+
+describe("/property/{id} : chargement", () => {
+  it("renvoie l'annonce de l'utilisateur avec son propriétaire et ses détails", async () => {
+    const { listing } = await load(alice.id, String(aliceIds[0]));
+    expect(listing).toMatchObject({
+      id: aliceIds[0],
+      transactionType: "rental",
+      images: ["https://images.example.fr/a.jpg", "https://images.example.fr/b.jpg"],
+      features: ["Balcon", "Cave"],
+      owner: { firstName: "Jeanne", lastName: "Durand", email: "jeanne.durand@example.fr" },
+      floor: 2,
+      totalFloors: 5,
+      energyRating: "D",
+    });
+    expect((await load(alice.id, String(aliceIds[1]))).listing.owner).toBeNull();
+  });
+
+  it("une annonce inconnue, mal formée ou d'un autre utilisateur renvoie vers /properties avec l'erreur", async () => {
+    for (const id of [String(bobIds[0]), "999999", "abc", "0", "-1", "1.5", "99999999999999999999", "1e3"]) {
+      await expectLoadError(alice.id, id);
+    }
+  });
+});
+
+describe("/property/{id} : description", () => {
+  it("met à jour la description, taillée", async () => {
+    const result = await post(alice.id, String(aliceIds[1]), { intent: "update-description", description: "   Une toute nouvelle description.  " });
+    expect(result.data).toEqual({ ok: true, toast: { type: "success", message: "Description mise à jour avec succès" } });
+    expect(descriptionOf(aliceIds[1]!)).toBe("Une toute nouvelle description.");
+  });
+
+  it("refuse une description trop courte (après taille), vide ou trop longue avec les messages exacts", async () => {
+    const cases: Array<[string | undefined, string]> = [
+      ["  court    ", "La description doit contenir au moins 10 caractères"],
+      ["", "La description doit contenir au moins 10 caractères"],
+      [undefined, "La description doit contenir au moins 10 caractères"],
+      ["x".repeat(5001), "La description ne peut pas dépasser 5000 caractères"],
+    ];
+    for (const [description, message] of cases) {
+      const form: Record<string, string> = { intent: "update-description" };
+      if (description !== undefined) form.description = description;
+      const result = await post(alice.id, String(aliceIds[2]), form);
+      expect(result.init?.status).toBe(400);
+      expect(result.data.toast).toEqual({ type: "error", message });
+    }
+    const exact = await post(alice.id, String(aliceIds[2]), { intent: "update-description", description: ` ${"y".repeat(5000)} ` });
+    expect(exact.data.ok).toBe(true);
+    expect(descriptionOf(aliceIds[2]!)).toHaveLength(5000);
+  });
+
+  it("ne modifie jamais l'annonce d'un autre utilisateur", async () => {
+    const before = descriptionOf(bobIds[0]!);
+    const result = await post(alice.id, String(bobIds[0]), { intent: "update-description", description: "Tentative de modification" });
+    expect(result.init?.status).toBe(404);
+    expect(result.data.toast).toEqual({ type: "error", message: "Erreur lors de la mise à jour de la description" });
+    expect(descriptionOf(bobIds[0]!)).toBe(before);
+    const unknownIntent = await post(alice.id, String(aliceIds[0]), { intent: "supprimer" });
+    expect(unknownIntent.init?.status).toBe(400);
+    expect(unknownIntent.data.toast?.message).toBe("Erreur lors de la mise à jour");
+  });
+
+  it("refuse une action sans session (401)", async () => {
+    const request = new Request(`http://localhost/property/${aliceIds[0]}`, { method: "POST", body: new URLSearchParams({ intent: "create-owner" }) });
+    await expect(propertyAction({ request, params: { id: String(aliceIds[0]) }, context: {} })).rejects.toMatchObject({ init: { status: 401 } });
+  });
+});
+
+describe("propriétaires fictifs", () => {
+  it("génère des noms français et des emails sous example.fr ou example.com", () => {
+    for (let i = 0; i < 50; i++) {
+      const owner = generateOwner();
+      expect(owner.first_name).toMatch(/^\p{Lu}[\p{L}-]+$/u);
+      expect(owner.last_name).toMatch(/^\p{Lu}[\p{L}-]+$/u);
+      expect(owner.email).toMatch(/^[a-z0-9.-]+@example\.(fr|com)$/);
+    }
+  });
+
+  it("Créer propriétaire : crée un propriétaire une seule fois, et seulement sur ses annonces", async () => {
+    const id = String(aliceIds[2]);
+    const created = await post(alice.id, id, { intent: "create-owner" });
+    const owner = ownerOf(aliceIds[2]!)!;
+    expect(created.data).toMatchObject({ ok: true, reload: true, toast: { type: "success", message: `Propriétaire créé : ${owner.firstName} ${owner.lastName}` } });
+    const again = await post(alice.id, id, { intent: "create-owner" });
+    expect(again.data).toMatchObject({ ok: false, toast: { type: "info", message: "Cette annonce a déjà un propriétaire" } });
+    const foreign = await post(alice.id, String(bobIds[1]), { intent: "create-owner" });
+    expect(foreign.data.toast).toEqual({ type: "info", message: "Annonce introuvable" });
+    expect(ownerOf(bobIds[1]!)).toBeUndefined();
+    expect(createOwnerForListing(alice.id, 987654)).toEqual({ success: false, message: "Annonce introuvable", owner: null });
+  });
+
+  it("assignOwnersToAllListings n'assigne que les annonces sans propriétaire de l'utilisateur", async () => {
+    const carol = await makeUser();
+    const carolIds = addListings(carol.id, 2500, (i) => ({ owner: i < 3 ? { firstName: "Paul", lastName: "Roux", email: "paul@example.com" } : null }));
+    const result = await assignOwnersToAllListings(carol.id);
+    expect(result).toEqual({ assigned: 2497, message: "2497 propriétaires fictifs assignés" });
+    const owned = getDb().select({ id: propertyOwners.propertyId }).from(propertyOwners).where(inArray(propertyOwners.propertyId, carolIds)).all();
+    expect(owned).toHaveLength(2500);
+    expect(ownerOf(carolIds[0]!)?.firstName).toBe("Paul");
+    expect(ownerOf(bobIds[0]!)).toBeUndefined();
+    expect(await assignOwnersToAllListings(carol.id)).toEqual({ assigned: 0, message: "Toutes vos annonces ont déjà un propriétaire" });
+  });
+});
