@@ -92,7 +92,18 @@ app.all(
   createRequestHandler({
     build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientIp: req.ip,
+      // Lets a streamed export wait for a slow client instead of buffering the rest in memory.
+      waitForDrain: () =>
+        res.writableNeedDrain
+          ? new Promise((resolve) => {
+              res.once("drain", resolve);
+              res.once("close", resolve);
+            })
+          : undefined,
+    }),
   }),
 );
 

@@ -4,5 +4,6 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce?: string;
     clientIp?: string;
+    waitForDrain?: () => Promise<void> | void;
   }
 }

@@ -34,7 +34,12 @@ function main(argv: string[]): void {
     content = readFileSync(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const detail = code === "ENOENT" ? "fichier introuvable" : code === "EACCES" ? "accès refusé" : "lecture impossible";
+    const detail =
+      code === "ENOENT"
+        ? "fichier introuvable"
+        : code === "EACCES"
+          ? "accès refusé"
+          : "lecture impossible";
     fail(`impossible de lire « ${files[0]} » (${detail}).`);
   }
 
@@ -73,8 +78,11 @@ function main(argv: string[]): void {
     process.stdout.write(`\nAnnonces mal classées (${errors.length}) :\n`);
     for (const r of errors) {
       const kind = r.verdict.flagged ? "faux positif" : "faux négatif";
-      const reasons = r.verdict.reasons.length > 0 ? formatFlagReason(r.verdict.reasons) : "aucun signal";
-      process.stdout.write(`  ${r.listing.id}  ${kind}  confiance ${r.verdict.confidence.toFixed(3)}  ${reasons}\n`);
+      const reasons =
+        r.verdict.reasons.length > 0 ? formatFlagReason(r.verdict.reasons) : "aucun signal";
+      process.stdout.write(
+        `  ${r.listing.id}  ${kind}  confiance ${r.verdict.confidence.toFixed(3)}  ${reasons}\n`,
+      );
     }
   }
 }

@@ -2,6 +2,7 @@
 // The MoteurImmo import of /moteurimmo-sync, run in this process: the job row carries this
 // process's worker id and heartbeat, so a server running alongside never takes it for dead.
 import { z } from "zod";
+import { warmUpImportWorker } from "~/services/imports/ad-page-thread.server";
 import { IMPORT_STATUS_LABELS } from "~/services/imports/import-job-view";
 import { cancelImportJob, runImportJob } from "~/services/imports/import-jobs.server";
 import { prepareMoteurImmoImport } from "~/services/imports/moteurimmo-import.server";
@@ -19,6 +20,7 @@ const args = parseFlags(
 );
 
 async function main(): Promise<number> {
+  const worker = warmUpImportWorker();
   const userId = findUserIdByEmail(args.email);
   if (!userId) {
     console.error(`Erreur : aucun compte avec l'email ${args.email}.`);
@@ -32,6 +34,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const { job, params, mode, makeSource } = prepared;
+  await worker;
   console.log(
     `Import MoteurImmo${mode === "demo" ? " (mode démo)" : ""} pour ${args.email} : ${params.pages} page(s) de ${params.perPage} annonces (job ${job.id})`,
   );

@@ -15,7 +15,17 @@ import { Progress } from "./ui/progress";
  * automatic run, Stop, real progress, result counts, duplicates and reset. Every action posts to
  * the panel endpoint (resources.moderation), which checks the session and scopes to the user.
  */
-export function ModerationPanel({ initial, showReanalyze = false }: { initial?: ModerationPanelStatus; showReanalyze?: boolean }) {
+export function ModerationPanel({
+  initial,
+  showReanalyze = false,
+  className,
+}: {
+  /** The panel's state from the page's loader; without it the panel fetches its own. */
+  initial?: ModerationPanelStatus;
+  /** /moderation also offers 'Analyser tout automatiquement' (suspicious listings without a note). */
+  showReanalyze?: boolean;
+  className?: string;
+}) {
   const { status, job, running, action, submit } = useModerationRun(initial);
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
@@ -35,7 +45,7 @@ export function ModerationPanel({ initial, showReanalyze = false }: { initial?: 
   const progress = job ? (job.status === "completed" ? 100 : percent(job.moderated, job.total)) : 0;
 
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader
         title="Modération IA des annonces"
         description={status ? `${formatNumber(pending)} annonce${pending > 1 ? "s" : ""} en attente IA` : "Chargement..."}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ModerationPanel } from "~/components/moderation-panel";
 import { useToast } from "~/components/toasts";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
@@ -84,7 +85,7 @@ export default function DashboardPage() {
         </p>
       ) : null}
       {stats ? <Figures stats={stats} /> : null}
-      {/* moderation-panel (issue 6) */}
+      <ModerationPanel className="mt-6" />
     </div>
   );
 }

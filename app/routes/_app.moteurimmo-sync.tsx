@@ -14,6 +14,7 @@ import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { AUTO_IMPORT_DELAY_MS, IMPORT_PAGES, IMPORT_PER_PAGE } from "~/config";
 import { MSG } from "~/messages";
+import { warmUpImportWorker } from "~/services/imports/ad-page-thread.server";
 import { countOwnListings, deleteAllOwnListings } from "~/services/imports/delete-listings.server";
 import { cancelImportJob, ImportBusyError, latestImportJob } from "~/services/imports/import-jobs.server";
 import { isOpenJob, toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
@@ -44,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Non-administrators get the denial card of SPEC.md section 6, with a 403 status.
   if (!user.isAdmin) return data({ denied: true as const }, { status: 403 });
   const latest = latestImportJob(user.id);
+  // The import worker loads while the administrator reads the page.
+  void warmUpImportWorker();
   return {
     denied: false as const,
     mode: moteurImmoMode(),

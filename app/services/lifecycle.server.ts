@@ -7,6 +7,7 @@ import { deleteExpiredSessions } from "~/utils/session.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
 import { abortHeldJobs, heldJobs, jobTable, releaseJob, sweepDeadJobs } from "./jobs/lease.server";
 import { jobQueue } from "./jobs/queue.server";
+import { flushExportUsage } from "./export-api-usage.server";
 
 const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
 
@@ -60,6 +61,7 @@ export async function shutdown(graceMs = 10_000) {
       .run();
     releaseJob(job.kind, job.id);
   }
+  flushExportUsage();
   closeDb();
   logEvent("server.stopped");
 }

@@ -33,9 +33,10 @@ export function openDatabase(file: string): Handle {
 }
 
 function handle(): Handle {
-  const file = env().databasePath;
   const current = globalHandle.__vigimmoDb;
-  if (current && current.path === file) return current;
+  // Hot path (every query): skip the full environment parse while the path is unchanged.
+  if (current && current.path === (process.env.DATABASE_PATH || "data/vigimmo.db")) return current;
+  const file = env().databasePath;
   if (current) current.sqlite.close();
   globalHandle.__vigimmoDb = openDatabase(file);
   return globalHandle.__vigimmoDb;

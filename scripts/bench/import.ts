@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import { warmUpImportWorker } from "~/services/imports/ad-page-thread.server";
 import { runImportJob } from "~/services/imports/import-jobs.server";
 import { upsertListings } from "~/services/listing-upsert.server";
 import { generateDemoAds } from "~/services/moteurimmo/demo-feed.server";
@@ -74,6 +75,8 @@ export async function runImportBench(): Promise<BenchRow[]> {
   process.env.MOTEURIMMO_API_KEY = partner.apiKey;
   try {
     const userId = await createUser({ email: `bench-import-${Date.now()}@example.fr`, password: "bench-import", fullName: "Banc Import" });
+    // As on the server: the import screen's loader has started the parsing worker before Start.
+    await warmUpImportWorker();
     const first = await importOnce(userId);
     if (first.final.status !== "completed") throw new Error(`import en échec : ${first.final.message}`);
     const rowsAfterFirst = countRows(userId);

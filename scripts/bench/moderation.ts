@@ -28,12 +28,18 @@ export async function runModerationBench(): Promise<BenchRow[]> {
     getSqlite()
       .prepare(`update properties set status = 'pending', ai_checked_at = null, ai_flag_reason = null, ai_confidence = null where created_by = ?`)
       .run(userId);
+    // Steady state before measuring: the seed's writes are checkpointed, as on a running server.
+    getSqlite().pragma("wal_checkpoint(TRUNCATE)");
 
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const result = await moderateAllPending(userId);
     const seconds = (performance.now() - started) / 1000;
+    // Every thread of the process (main + analysis worker): tells a busy machine from a regression.
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     delay.disable();
 
     const rate = result.moderated / seconds;
@@ -43,7 +49,7 @@ export async function runModerationBench(): Promise<BenchRow[]> {
       {
         figure: `Modération complète de ${LISTINGS.toLocaleString("fr-FR")} annonces (${result.flagged.toLocaleString("fr-FR")} suspectes)`,
         target: `< ${TARGET_SECONDS} s, toutes modérées`,
-        measured: `${seconds.toFixed(1)} s, ${result.moderated.toLocaleString("fr-FR")} modérées`,
+        measured: `${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s), ${result.moderated.toLocaleString("fr-FR")} modérées`,
         ok: complete && seconds < TARGET_SECONDS,
       },
       {

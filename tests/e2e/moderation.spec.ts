@@ -34,6 +34,18 @@ test.describe("modération IA", () => {
     await expectToast(page, "Aucune annonce à modérer");
   });
 
+  test("le panneau de modération fonctionne aussi sur le tableau de bord", async ({ page, signIn }) => {
+    const account = await signIn();
+    seedListings(account.id, 150, 14); // 64 en attente IA
+    await page.goto("/dashboard");
+    await expect(page.getByText("64 annonces en attente IA")).toBeVisible();
+    await page.getByRole("button", { name: "Lancer la modération IA" }).click();
+    await expectToast(page, /^✓ 64 annonces analysées - /);
+    await expect(page.getByText("0 annonce en attente IA")).toBeVisible();
+    // The dashboard's own figures are reloaded once the run ends.
+    await expect(page.getByRole("region", { name: "Mes annonces" })).toContainText(/En attente IA\s*0\s*Non vérifiées/);
+  });
+
   test("Stop arrête une modération automatique en cours", async ({ page, signIn }) => {
     const account = await signIn();
     seedListings(account.id, 10_000, 13); // 4 000 en attente IA : plusieurs secondes d'analyse

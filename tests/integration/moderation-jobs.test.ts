@@ -198,6 +198,23 @@ describe("modération : plafond, arrêt, erreurs, exclusivité", () => {
     }
   });
 
+  it("pendant l'écriture, les checkpoints du WAL quittent le thread principal puis reviennent", async () => {
+    const user = await makeUser();
+    addListings(user.id, 5);
+    const seen: number[] = [];
+    engine.onAnalyse = () => {
+      seen.push(Number(getSqlite().pragma("wal_autocheckpoint", { simple: true })));
+    };
+    try {
+      await runModerationJob(createModerationJob(user.id, { mode: "pending", auto: true }));
+      expect(seen).toEqual([0, 0, 0, 0, 0]);
+      // Back once the checkpoint thread has caught up with what the run wrote.
+      await vi.waitFor(() => expect(getSqlite().pragma("wal_autocheckpoint", { simple: true })).toBe(1000));
+    } finally {
+      engine.onAnalyse = null;
+    }
+  });
+
   it("passe par la file : le job démarré est visible puis terminé", async () => {
     const user = await makeUser();
     addListings(user.id, 30, scamEvery(3));

@@ -86,6 +86,19 @@ describe("panneau de modération : lancement et suivi", () => {
     expect(row.ai_flag_reason).toBeTruthy();
   });
 
+  it("une modération auto complète, analysée dans le thread d'analyse, décide toutes les annonces", async () => {
+    const user = await makeUser();
+    addListings(user.id, 350);
+    const started = await post(user.id, { intent: "auto" });
+    expect(started.body.job).toMatchObject({ status: "pending" });
+    await jobQueue().onIdle();
+    const job = unwrap(await jobLoader({ request: await requestAs(user.id, `/resources/moderation-jobs/${started.body.job!.id}`), params: { id: started.body.job!.id }, context: {} })).body.job!;
+    expect(job).toMatchObject({ status: "completed", moderated: 350, remaining: 0, total: 350 });
+    const counts = statusCounts(user.id);
+    expect((counts.active ?? 0) + (counts.suspicious ?? 0)).toBe(350);
+    expect(job.flagged).toBe(counts.suspicious ?? 0);
+  });
+
   it("le polling d'un job d'un autre utilisateur répond 404", async () => {
     const user = await makeUser();
     const other = await makeUser();

@@ -31,7 +31,7 @@ export type ServerProcess = {
 export type StartOptions = {
   databasePath: string;
   /** Extra or overriding environment variables (MOTEURIMMO_API_URL, VIGIMMO_SILENT_LOGS…). */
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   /** "inherit" shows the server's output in the test run; "capture" scans and keeps its tail. */
   output?: "inherit" | "capture";
   healthTimeoutMs?: number;

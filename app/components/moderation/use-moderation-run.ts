@@ -68,6 +68,11 @@ export function useModerationRun(initial?: ModerationPanelStatus) {
     return () => clearInterval(timer);
   }, [watched]);
 
+  // A run that no longer answers (deleted with its account, another session) is not polled forever.
+  useEffect(() => {
+    if (poll.data && !poll.data.ok) setWatched(null);
+  }, [poll.data]);
+
   const polled = poll.data?.ok && poll.data.job.id === watched ? poll.data.job : null;
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { MoteurImmoError } from "../moteurimmo/client.server";
 import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
@@ -32,7 +33,11 @@ function startThread(): Thread | null {
     const tsxApi = createRequire(path.join(process.cwd(), "package.json")).resolve("tsx/esm/api");
     const api = pathToFileURL(tsxApi.replace(/\.cjs$/, ".mjs")).href;
     const boot = `const { tsImport } = await import(${JSON.stringify(api)});\nawait tsImport(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}, import.meta.url);`;
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
+    // Validation allocates many short-lived objects: a larger young generation means fewer
+    // scavenges (measured: GC was a third of the worker's time with the default).
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
+      resourceLimits: { maxYoungGenerationSizeMb: 64 },
+    });
     const pending = new Map<number, Pending>();
     let markReady: (ok: boolean) => void = () => {};
     const ready = new Promise<boolean>((resolve) => (markReady = resolve));
@@ -89,6 +94,15 @@ function inlineSource(config: AdSourceConfig): ListingPageSource {
   return inlineListingSource(adSource);
 }
 
+/**
+ * Starts the worker ahead of an import (the import screen's loader, the CLI), so that the first
+ * page does not wait for tsx to load the sources. Resolves with whether the worker is usable.
+ */
+export async function warmUpImportWorker(): Promise<boolean> {
+  const thread = startThread();
+  return thread ? thread.ready : false;
+}
+
 /** A listing source whose fetching, validation and mapping run in the parsing worker. */
 export function createListingSource(config: AdSourceConfig): ListingPageSource {
   const thread = startThread();
@@ -115,7 +129,7 @@ export function createListingSource(config: AdSourceConfig): ListingPageSource {
           reject: (error) => (settle(), reject(error)),
         });
         thread.worker.ref();
-        post(thread, { type: "fetch", id, session, config, query, page, maxLength });
+        post(thread, { type: "fetch", id, session, config, query, page, maxLength, databasePath: env().databasePath });
       });
     },
     close() {

@@ -1,16 +1,7 @@
 import type Database from "better-sqlite3";
 import { MODERATION_BATCH_SIZE } from "~/config";
 import { analyse, createContextBuilder, type ModerationContext, type ModerationVerdict } from "./engine";
-import {
-  idsBatch,
-  pendingBatch,
-  reanalyzeBatch,
-  START_CURSOR,
-  streamPlatformListings,
-  toModerationListing,
-  type BatchCursor,
-  type BatchRow,
-} from "./listing-source.server";
+import { batchByIds, streamPlatformListings, targetIds, toModerationListing, type BatchRow } from "./listing-source.server";
 
 /**
  * Reading and analysing a run's batches, against any connection: the main one (inline) or the
@@ -34,15 +25,9 @@ export async function buildContext(db: Database.Database, options: { signal?: Ab
   return builder.build();
 }
 
-function nextBatch(db: Database.Database, job: LoopJob, cursor: BatchCursor, index: number): BatchRow[] {
-  if (job.mode === "reanalyze") return reanalyzeBatch(db, job.userId, cursor, MODERATION_BATCH_SIZE);
-  if (job.mode === "ids") return idsBatch(db, job.userId, job.ids.slice(index * MODERATION_BATCH_SIZE, (index + 1) * MODERATION_BATCH_SIZE));
-  return pendingBatch(db, job.userId, cursor, MODERATION_BATCH_SIZE);
-}
-
 /**
  * The run's batches, analysed, until nothing is left, `cap` batches, or the signal. A listing
- * decided meanwhile by someone else is still analysed here; the write skips it.
+ * decided meanwhile by someone else is skipped here if already gone, or by the write otherwise.
  */
 export async function* analysedBatches(
   db: Database.Database,
@@ -51,22 +36,17 @@ export async function* analysedBatches(
   cap: number,
   options: { signal?: AbortSignal; pace: Pace },
 ): AsyncGenerator<AnalysedBatch> {
-  const sorted = { ...job, ids: [...job.ids].sort((a, b) => a - b) };
-  const idBatches = Math.ceil(sorted.ids.length / MODERATION_BATCH_SIZE);
-  let cursor = START_CURSOR;
-  for (let index = 0; index < cap; index++) {
+  const ids = targetIds(db, job.userId, job.mode, job.ids);
+  const batches = Math.min(cap, Math.ceil(ids.length / MODERATION_BATCH_SIZE));
+  for (let index = 0; index < batches; index++) {
     if (options.signal?.aborted) return;
-    if (job.mode === "ids" && index >= idBatches) return;
-    const rows = nextBatch(db, sorted, cursor, index);
-    if (rows.length === 0 && job.mode !== "ids") return;
+    const rows = batchByIds(db, job.userId, job.mode, ids.slice(index * MODERATION_BATCH_SIZE, (index + 1) * MODERATION_BATCH_SIZE));
     const verdicts: ModerationVerdict[] = [];
     for (const row of rows) {
       verdicts.push(analyse(toModerationListing(row), context));
       const pause = options.pace();
       if (pause) await pause;
     }
-    const last = rows[rows.length - 1];
-    if (last) cursor = { createdAt: last.created_at, id: last.id };
     yield { rows: rows.map(({ id, status, updated_at }) => ({ id, status, updated_at })), verdicts };
   }
 }

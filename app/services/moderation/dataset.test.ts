@@ -2,11 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDataset } from "./dataset";
+import { analyse, createContextBuilder } from "./engine";
 import { evaluateDataset } from "./evaluation";
 
 /** MODERATION_DATASET overrides the default location (../shared/datasets, next to the repo). */
 const DATASET =
-  process.env.MODERATION_DATASET ?? path.resolve(process.cwd(), "../shared/datasets/moderation-dev.jsonl");
+  process.env.MODERATION_DATASET ??
+  path.resolve(process.cwd(), "../shared/datasets/moderation-dev.jsonl");
 
 describe("jeu de développement de modération", () => {
   it("atteint une précision ≥ 0,95 et un rappel ≥ 0,90", () => {
@@ -19,12 +21,27 @@ describe("jeu de développement de modération", () => {
     const entries = parseDataset(readFileSync(DATASET, "utf8"));
     expect(entries.length).toBeGreaterThan(0);
     const report = evaluateDataset(entries);
-    const missed = report.results.filter((r) => r.verdict.flagged !== (r.label === "scam")).map((r) => r.listing.id);
+    const missed = report.results
+      .filter((r) => r.verdict.flagged !== (r.label === "scam"))
+      .map((r) => r.listing.id);
     expect({ precision: report.precision >= 0.95, recall: report.recall >= 0.9, missed }).toEqual({
       precision: true,
       recall: true,
       missed,
     });
+  });
+
+  it("donne le même verdict par le chemin rapide (annonce inchangée) et par le recalcul complet", () => {
+    if (!existsSync(DATASET)) return; // Absence already reported by the test above.
+    const listings = parseDataset(readFileSync(DATASET, "utf8")).map((e) => e.listing);
+    const builder = createContextBuilder();
+    for (const listing of listings) builder.add(listing);
+    const context = builder.build();
+    for (const listing of listings) {
+      // An extra, meaningless option changes the fingerprint: everything is recomputed.
+      const recomputed = analyse({ ...listing, features: [...listing.features, "-"] }, context);
+      expect(analyse(listing, context)).toEqual(recomputed);
+    }
   });
 
   it("ne transmet ni le label ni l'explication au moteur", () => {
@@ -33,7 +50,14 @@ describe("jeu de développement de modération", () => {
         id: "x",
         label: "scam",
         why: "secret",
-        ad: { title: "T2", description: "d", type: "rental", category: "flat", pictures: [], options: [] },
+        ad: {
+          title: "T2",
+          description: "d",
+          type: "rental",
+          category: "flat",
+          pictures: [],
+          options: [],
+        },
       }),
     );
     expect(JSON.stringify(entry.listing)).not.toContain("secret");
@@ -42,7 +66,9 @@ describe("jeu de développement de modération", () => {
   });
 
   it("refuse une ligne mal formée avec un message en français", () => {
-    expect(() => parseDataset('{"id":"x","label":"peut-être","ad":{}}')).toThrow(/ligne 1 : "label" doit valoir/);
+    expect(() => parseDataset('{"id":"x","label":"peut-être","ad":{}}')).toThrow(
+      /ligne 1 : "label" doit valoir/,
+    );
     expect(() => parseDataset("pas du json")).toThrow(/ligne 1 : JSON invalide/);
   });
 });

@@ -27,9 +27,11 @@ const CATEGORY_LABELS: Readonly<Record<string, string>> = {
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: Json | undefined): v is JsonObject =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: Json | undefined): string | null => (typeof v === "string" ? v : null);
-const num = (v: Json | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const num = (v: Json | undefined): number | null =>
+  typeof v === "number" && Number.isFinite(v) ? v : null;
 const strings = (v: Json | undefined): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 
@@ -40,11 +42,13 @@ export function datasetEntryFromJson(value: Json, lineNumber: number): DatasetEn
   const id = str(value.id) ?? (num(value.id) !== null ? String(value.id) : null);
   if (!id) throw new Error(`${where} : champ "id" manquant`);
   const label = value.label;
-  if (label !== "legit" && label !== "scam") throw new Error(`${where} : "label" doit valoir "legit" ou "scam"`);
+  if (label !== "legit" && label !== "scam")
+    throw new Error(`${where} : "label" doit valoir "legit" ou "scam"`);
   const ad = value.ad;
   if (!isObject(ad)) throw new Error(`${where} : champ "ad" manquant`);
   const type = ad.type;
-  if (type !== "rental" && type !== "sale") throw new Error(`${where} : "ad.type" doit valoir "rental" ou "sale"`);
+  if (type !== "rental" && type !== "sale")
+    throw new Error(`${where} : "ad.type" doit valoir "rental" ou "sale"`);
   const category = str(ad.category);
 
   const listing: ModerationListing = {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { analyse, createContextBuilder, FLAG_THRESHOLD, formatFlagReason, type ModerationContext } from "./engine";
+import {
+  analyse,
+  createContextBuilder,
+  FLAG_THRESHOLD,
+  formatFlagReason,
+  type ModerationContext,
+} from "./engine";
 import { makeListing, withText } from "./testing";
 import type { ModerationListing } from "./types";
 
@@ -41,7 +47,12 @@ describe("moteur de modération", () => {
   });
 
   it("est déterministe : mêmes annonces, mêmes verdicts, quel que soit l'ordre d'ajout", () => {
-    const listings = [scam, honest, makeListing({ price: 300 }), makeListing({ city: "Nice", postalCode: "06000" })];
+    const listings = [
+      scam,
+      honest,
+      makeListing({ price: 300 }),
+      makeListing({ city: "Nice", postalCode: "06000" }),
+    ];
     const first = listings.map((l) => analyse(l, contextOf(listings)));
     const again = listings.map((l) => analyse(l, contextOf(listings)));
     const reversed = listings.map((l) => analyse(l, contextOf([...listings].reverse())));
@@ -96,9 +107,9 @@ describe("moteur de modération", () => {
   });
 
   it("formate les raisons pour la colonne ai_flag_reason", () => {
-    expect(formatFlagReason(["Paiement par mandat cash demandé", " Clés envoyées par courrier ", ""])).toBe(
-      "Paiement par mandat cash demandé · Clés envoyées par courrier",
-    );
+    expect(
+      formatFlagReason(["Paiement par mandat cash demandé", " Clés envoyées par courrier ", ""]),
+    ).toBe("Paiement par mandat cash demandé · Clés envoyées par courrier");
     expect(formatFlagReason([])).toBe("");
   });
 });

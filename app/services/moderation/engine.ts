@@ -13,13 +13,13 @@
  *
  * No I/O, no clock, no randomness: the same listings always give the same verdicts.
  */
-import { extractFeatures } from "./listing-features";
+import { extractFeatures, listingFingerprint, type StoredFeatures } from "./listing-features";
 import { score } from "./scoring";
 import { coherenceEvidence } from "./signals/coherence";
 import { languageEvidence } from "./signals/language";
 import { PriceIndex, PriceIndexBuilder } from "./signals/price";
 import { ReuseIndex, ReuseIndexBuilder } from "./signals/reuse";
-import { GrowableFloat64 } from "./stats";
+import { GrowableFloat64, GrowableUint32 } from "./stats";
 import type { Evidence, ModerationListing, ModerationVerdict } from "./types";
 
 export type { ModerationListing, ModerationVerdict } from "./types";
@@ -32,15 +32,33 @@ export interface ModerationContext {
   readonly size: number;
 }
 
+const ROOM_SHARE_FLAG = 1;
+const LIFE_ANNUITY_FLAG = 2;
+
 class EngineContext implements ModerationContext {
   readonly kind = "moderation-context" as const;
   constructor(
     readonly size: number,
     readonly indexOfId: ReadonlyMap<string, number>,
     readonly priceValueOf: Float64Array,
+    /** Fingerprint of each listing as added (see listingFingerprint). */
+    readonly fingerprintOf: Uint32Array,
+    /** ROOM_SHARE_FLAG | LIFE_ANNUITY_FLAG per listing. */
+    readonly flagsOf: Uint8Array,
     readonly prices: PriceIndex,
     readonly reuse: ReuseIndex,
   ) {}
+
+  /** Features stored when this very listing was added, or null (absent or modified since). */
+  stored(self: number, fingerprint: number): StoredFeatures | null {
+    if (self < 0 || this.fingerprintOf[self] !== fingerprint) return null;
+    const flags = this.flagsOf[self];
+    return {
+      roomShare: (flags & ROOM_SHARE_FLAG) !== 0,
+      lifeAnnuity: (flags & LIFE_ANNUITY_FLAG) !== 0,
+      priceValue: this.priceValueOf[self],
+    };
+  }
 }
 
 export type ModerationContextBuilder = {
@@ -52,27 +70,51 @@ export type ModerationContextBuilder = {
 
 export function createContextBuilder(): ModerationContextBuilder {
   const indexOfId = new Map<string, number>();
-  const priceValues = new GrowableFloat64(1024);
-  const prices = new PriceIndexBuilder();
-  const reuse = new ReuseIndexBuilder();
+  // Growable buffers, dropped once the context is built (build() copies them to exact sizes).
+  let state: {
+    priceValues: GrowableFloat64;
+    fingerprints: GrowableUint32;
+    flags: number[];
+    prices: PriceIndexBuilder;
+    reuse: ReuseIndexBuilder;
+  } | null = {
+    priceValues: new GrowableFloat64(1024),
+    fingerprints: new GrowableUint32(1024),
+    flags: [],
+    prices: new PriceIndexBuilder(),
+    reuse: new ReuseIndexBuilder(),
+  };
   let built: EngineContext | null = null;
 
   return {
     add(listing: ModerationListing): void {
-      if (built) throw new Error("Contexte de modération déjà construit : ajout impossible");
+      if (!state) throw new Error("Contexte de modération déjà construit : ajout impossible");
       if (indexOfId.has(listing.id)) return;
       const index = indexOfId.size;
       const features = extractFeatures(listing);
-      reuse.add(index, listing, features);
-      prices.add(listing, features);
+      state.reuse.add(index, listing, features);
+      state.prices.add(listing, features);
       indexOfId.set(listing.id, index);
-      priceValues.push(features.priceValue);
+      state.priceValues.push(features.priceValue);
+      state.fingerprints.push(listingFingerprint(listing));
+      state.flags.push(
+        (features.roomShare ? ROOM_SHARE_FLAG : 0) | (features.lifeAnnuity ? LIFE_ANNUITY_FLAG : 0),
+      );
     },
     build(): ModerationContext {
-      if (!built) {
-        built = new EngineContext(indexOfId.size, indexOfId, priceValues.toArray(), prices.build(), reuse.build());
+      if (state) {
+        built = new EngineContext(
+          indexOfId.size,
+          indexOfId,
+          state.priceValues.toArray(),
+          state.fingerprints.toArray(),
+          Uint8Array.from(state.flags),
+          state.prices.build(),
+          state.reuse.build(),
+        );
+        state = null;
       }
-      return built;
+      return built as EngineContext;
     },
   };
 }
@@ -82,15 +124,16 @@ export function analyse(listing: ModerationListing, context: ModerationContext):
   if (!(context instanceof EngineContext)) {
     throw new Error("Contexte de modération invalide : utilisez createContextBuilder().build()");
   }
-  const features = extractFeatures(listing);
   const self = context.indexOfId.get(listing.id) ?? -1;
+  const stored = context.stored(self, listingFingerprint(listing));
+  const features = extractFeatures(listing, stored);
   const selfPriceValue = self >= 0 ? context.priceValueOf[self] : Number.NaN;
 
   const evidence: Evidence[] = [];
   const price = context.prices.evaluate(listing, features, selfPriceValue);
   if (price) evidence.push(price);
   evidence.push(...languageEvidence(features.doc, listing.ownerKey));
-  evidence.push(...context.reuse.evaluate(listing, features, self));
+  evidence.push(...context.reuse.evaluate(listing, features, self, stored !== null));
   evidence.push(...coherenceEvidence(listing, features));
 
   const { confidence, flagged, reasons } = score(evidence);

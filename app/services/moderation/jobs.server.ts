@@ -7,6 +7,7 @@ import { abortHeldJob, holdJob, releaseJob, WORKER_ID } from "../jobs/lease.serv
 import { jobQueue } from "../jobs/queue.server";
 import { openAnalyzer, type Analyzer } from "./analyzer.server";
 import { writeAnalysedBatches, type LoopProgress } from "./batch-loop.server";
+import { beginBulkWrites } from "./checkpointer.server";
 import { countIds, countPending, countReanalyze } from "./listing-source.server";
 import { capMessage, completedMessage, MODERATION_TEXT, stoppedMessage } from "./moderation-texts";
 
@@ -106,7 +107,12 @@ export async function runModerationJob(job: ModerationJob, options: RunOptions =
     if (available > 0) {
       const analyzer = options.analyzer ?? (opened = await openAnalyzer(signal));
       const loopJob = { id: job.id, userId: job.userId, mode: job.mode, ids: job.params?.ids ?? [] };
-      await writeAnalysedBatches(job, analyzer.batches(loopJob, cap, signal), { signal, progress });
+      const endBulkWrites = beginBulkWrites();
+      try {
+        await writeAnalysedBatches(job, analyzer.batches(loopJob, cap, signal), { signal, progress });
+      } finally {
+        endBulkWrites();
+      }
     }
     const remaining = countTargets(job);
     if (jobStatus(job.id) === "processing" && !signal.aborted) {

@@ -4,9 +4,14 @@ import { languageEvidence } from "./signals/language";
 import { TextDoc } from "./signals/text-doc";
 import type { EvidenceFamily } from "./types";
 
-const evidenceOf = (text: string, owner: string | null = null) => languageEvidence(new TextDoc(normalizeText(text)), owner);
-const families = (text: string): Set<EvidenceFamily> => new Set(evidenceOf(text).map((e) => e.family));
-const reasons = (text: string): string => evidenceOf(text).map((e) => e.reason).join(" | ");
+const evidenceOf = (text: string, owner: string | null = null) =>
+  languageEvidence(new TextDoc(normalizeText(text)), owner);
+const families = (text: string): Set<EvidenceFamily> =>
+  new Set(evidenceOf(text).map((e) => e.family));
+const reasons = (text: string): string =>
+  evidenceOf(text)
+    .map((e) => e.reason)
+    .join(" | ");
 
 describe("moyens de paiement intraçables", () => {
   it.each([
@@ -117,7 +122,8 @@ describe("faux intermédiaire et clés envoyées", () => {
 
 describe("propriétaire absent", () => {
   it("signale le propriétaire à l'étranger qui ne peut pas faire visiter", () => {
-    const text = "Je suis muté à Madrid pour deux ans, je ne peux donc pas faire les visites moi-même.";
+    const text =
+      "Je suis muté à Madrid pour deux ans, je ne peux donc pas faire les visites moi-même.";
     expect(families(text).has("absentOwner")).toBe(true);
     expect(reasons(text)).toContain("Propriétaire à l'étranger (Madrid), visite impossible");
   });
@@ -172,31 +178,43 @@ describe("contact hors plateforme", () => {
   });
 
   it("les coordonnées d'une agence pèsent moins", () => {
-    const text = "Contactez l'agence au 04 78 00 00 00 ou contact@agence-exemple.fr. Honoraires à la charge du bailleur.";
+    const text =
+      "Contactez l'agence au 04 78 00 00 00 ou contact@agence-exemple.fr. Honoraires à la charge du bailleur.";
     const privateWeight = evidenceOf("Contactez-moi : jean.dupont@gmail.com")[0].weight;
-    const agencyWeight = evidenceOf(text, "Agence Exemple Immobilier").reduce((s, e) => s + e.weight, 0);
+    const agencyWeight = evidenceOf(text, "Agence Exemple Immobilier").reduce(
+      (s, e) => s + e.weight,
+      0,
+    );
     expect(agencyWeight).toBeLessThan(privateWeight);
   });
 
   it("ne signale pas « +49, c'est normal » sans numéro complet", () => {
-    expect(families("Mon numéro commence par +49, c'est normal, mais le plus simple reste la messagerie du site.").size).toBe(0);
+    expect(
+      families(
+        "Mon numéro commence par +49, c'est normal, mais le plus simple reste la messagerie du site.",
+      ).size,
+    ).toBe(0);
   });
 });
 
 describe("pression, traduction automatique et récit", () => {
   it("signale la pression", () => {
-    expect(families("Premier arrivé, premier servi ! Énormément de demandes.").has("pressure")).toBe(true);
+    expect(
+      families("Premier arrivé, premier servi ! Énormément de demandes.").has("pressure"),
+    ).toBe(true);
   });
 
   it("signale les tournures traduites", () => {
-    const text = "J'ai un studio avec lit de double place. Si vous avez un intérêt, écrivez-moi pour savoir plus.";
+    const text =
+      "J'ai un studio avec lit de double place. Si vous avez un intérêt, écrivez-moi pour savoir plus.";
     const evidence = evidenceOf(text).find((e) => e.family === "translation");
     expect(evidence?.reason).toContain("lit de double place");
     expect(evidence?.weight).toBeGreaterThan(2);
   });
 
   it("ne prend pas le français courant pour une traduction", () => {
-    const text = "Pour en savoir plus, contactez-moi. Lit deux places neuf. Libre dès maintenant. Loyer pour le mois de novembre offert.";
+    const text =
+      "Pour en savoir plus, contactez-moi. Lit deux places neuf. Libre dès maintenant. Loyer pour le mois de novembre offert.";
     expect(families(text).has("translation")).toBe(false);
   });
 

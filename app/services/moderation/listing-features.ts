@@ -3,7 +3,6 @@
  * context and when it is analysed (so leave-one-out and comparisons are consistent).
  */
 import { cityKey, departmentOf, listingText, normalizeText } from "./normalize";
-import { stems } from "./signals/gates";
 import { TextDoc } from "./signals/text-doc";
 import type { ModerationListing } from "./types";
 
@@ -24,9 +23,11 @@ const CHARGES_SHARE = 0.92;
 const ROOM_SHARE_SENTENCE = /\b(?:colocation|coloc|colocataires?)\b/;
 const ROOM = /\bchambres?\b/;
 const ROOM_SHARE_STRONG =
-  /\bchez l'habitant\b|\bune chambre se libere\b|\bloyer de la chambre\b|\bla chambre (?:fait|mesure) \d|\bchambre (?:meublee |privee )?(?:de \d+ ?m2? )?(?:dans|en) (?:une |un |notre |la |le |grande? )?(?:coloc|colocation)\b/;
-const LIFE_ANNUITY = /\bviager\b|\bnue[- ]propriete\b|\bbouquet\b|\bdroit d'usage et d'habitation\b|\bvente a terme\b/;
-const FURNISHED = /(?<!\bnon )(?<!\bcuisine )(?<!\bcuisine entierement )(?<!\bcuisine toute )\bmeublee?s?\b|\bbail meuble\b/;
+  /\bchez l'habitant\b|\bune chambre se libere\b|\bchambre (?:meublee |privee )?(?:de \d+ ?m2? )?(?:dans|en) (?:une |un |notre |la |le |grande? )?(?:coloc|colocation)\b/;
+const LIFE_ANNUITY =
+  /\bviager\b|\bnue[- ]propriete\b|\bbouquet\b|\bdroit d'usage et d'habitation\b|\bvente a terme\b/;
+const FURNISHED =
+  /(?<!\bnon )(?<!\bcuisine )(?<!\bcuisine entierement )(?<!\bcuisine toute )\bmeublee?s?\b|\bbail meuble\b/;
 const CHARGES_INCLUDED =
   /\bcharges? (?:comprises?|incluses?)\b|\b(?:cc|c\.c\.)\b|\btoutes charges\b|\btout compris\b|\btout inclus\b|\bavec (?:toutes )?les charges\b/;
 /** Holiday lets priced per night or week: not comparable with monthly rents. */
@@ -35,11 +36,18 @@ const SHORT_TERM =
 const RENOVATION =
   /\ba (?:renover|rehabiliter|restaurer|rafraichir)\b|\brenovation (?:complete|totale|a prevoir)\b|\btout (?:est )?a (?:refaire|reprendre|restaurer)\b|\btravaux (?:importants|a prevoir|de renovation)\b|\bpassoire thermique\b|\bdans son jus\b|\brafraichissement\b|\baudit energetique\b/;
 
-const ROOM_SHARE_GATE = stems("habitant", "libere", "coloc", "mesure", "de la chambre", "la chambre fait");
-const COLOC_GATE = stems("coloc");
-const LIFE_ANNUITY_GATE = stems("viager", "nue", "bouquet", "droit", "vente");
-const FURNISHED_GATE = stems("meuble", "bail");
-const CHARGES_GATE = stems("charge", "cc", "compris", "inclus", "toutes", "c.c");
+/**
+ * Substring pre-checks before each feature regex. Plain `includes` rather than gates.ts: the
+ * context build needs only these few, and a full word scan would cost more than it saves.
+ */
+function hasAny(text: string, fragments: readonly string[]): boolean {
+  for (let i = 0; i < fragments.length; i++) if (text.includes(fragments[i])) return true;
+  return false;
+}
+const ROOM_SHARE_HINTS = ["habitant", "libere", "coloc"];
+const LIFE_ANNUITY_HINTS = ["viager", "propriete", "bouquet", "droit d'usage", "vente a terme"];
+const FURNISHED_HINTS = ["meuble"];
+const CHARGES_HINTS = ["charge", "cc", "c.c", "compris", "inclus"];
 
 export type ListingFeatures = {
   doc: TextDoc;
@@ -55,6 +63,7 @@ export type ListingFeatures = {
   lifeAnnuity: boolean;
   /** Holiday let priced per night/week. */
   shortTerm: boolean;
+  /** shortTerm, furnished, chargesIncluded, conditionFactor only feed priceValue (not restored). */
   furnished: boolean;
   chargesIncluded: boolean;
   /** Multiplier (≤ 1) on the expected sale price for homes sold to renovate or rated F/G. */
@@ -78,22 +87,92 @@ export function homeTypeOf(propertyType: string | null): HomeType {
   return type;
 }
 
-export function extractFeatures(listing: ModerationListing): ListingFeatures {
+/** Text-derived facts that can be stored in the context and reused at analysis time. */
+export type StoredFeatures = { roomShare: boolean; lifeAnnuity: boolean; priceValue: number };
+
+/**
+ * Fingerprint of everything extractFeatures() reads (raw strings and numbers, one pass, no
+ * normalisation): when an analysed listing has the fingerprint it had when added to the context,
+ * its stored features and text signature are reused instead of recomputed.
+ */
+export function listingFingerprint(listing: ModerationListing): number {
+  let h = hashString(0x811c9dc5, listing.title);
+  h = hashString(h, listing.description);
+  for (const feature of listing.features) h = hashString(h, feature);
+  h = hashString(h, listing.transactionType);
+  h = hashString(h, listing.propertyType);
+  h = hashString(h, listing.energyRating);
+  h = hashNumber(h, listing.price);
+  h = hashNumber(h, listing.propertyCharges);
+  h = hashNumber(h, listing.surfaceArea);
+  return h >>> 0;
+}
+
+function hashString(seed: number, value: string | null): number {
+  let h = seed;
+  if (value !== null)
+    for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
+  return Math.imul(h ^ (value === null ? 0xff : 0xfe), 0x01000193);
+}
+
+const NUMBER_BITS = new Float64Array(1);
+const NUMBER_WORDS = new Uint32Array(NUMBER_BITS.buffer);
+
+function hashNumber(seed: number, value: number | null): number {
+  NUMBER_BITS[0] = value === null ? Number.NaN : value;
+  const h = Math.imul(seed ^ NUMBER_WORDS[0], 0x01000193);
+  return Math.imul(h ^ NUMBER_WORDS[1], 0x01000193);
+}
+
+/**
+ * @param stored features saved when the very same listing (same fingerprint) was added to the
+ *   context: the text regexes are then skipped.
+ */
+export function extractFeatures(
+  listing: ModerationListing,
+  stored: StoredFeatures | null = null,
+): ListingFeatures {
   const doc = new TextDoc(listingText(listing.title, listing.description));
   const text = doc.text;
   const title = normalizeText(listing.title);
-  const featureText = listing.features.length > 0 ? normalizeText(listing.features.join(" · ")) : "";
+  const homeType = homeTypeOf(listing.propertyType);
+  const city = cityKey(listing.city);
+  const cityDisplay = listing.city?.trim() || null;
+  const department = departmentOf(listing.postalCode);
+  if (stored) {
+    return {
+      doc,
+      title,
+      homeType,
+      city,
+      cityDisplay,
+      department,
+      roomShare: stored.roomShare,
+      lifeAnnuity: stored.lifeAnnuity,
+      shortTerm: false,
+      furnished: false,
+      chargesIncluded: false,
+      conditionFactor: 1,
+      priceValue: stored.priceValue,
+    };
+  }
+  const featureText =
+    listing.features.length > 0 ? normalizeText(listing.features.join(" · ")) : "";
 
   const roomShare =
-    (doc.has(ROOM_SHARE_GATE) && ROOM_SHARE_STRONG.test(text)) ||
+    (hasAny(text, ROOM_SHARE_HINTS) && ROOM_SHARE_STRONG.test(text)) ||
     /\bcolocation\b/.test(featureText) ||
     (/^chambre\b/.test(title) && !/^chambre de bonne\b/.test(title)) ||
-    (doc.has(COLOC_GATE) && hasAffirmativeRoomShareSentence(doc));
-  const lifeAnnuity = doc.has(LIFE_ANNUITY_GATE) && LIFE_ANNUITY.test(text);
-  const shortTerm = listing.transactionType === "rental" && (listing.price ?? 0) < 400 && SHORT_TERM.test(text);
-  const furnished = (doc.has(FURNISHED_GATE) && FURNISHED.test(text)) || /\bmeuble/.test(featureText);
+    (text.includes("coloc") && hasAffirmativeRoomShareSentence(doc));
+  const lifeAnnuity = hasAny(text, LIFE_ANNUITY_HINTS) && LIFE_ANNUITY.test(text);
+  const shortTerm =
+    listing.transactionType === "rental" && (listing.price ?? 0) < 400 && SHORT_TERM.test(text);
+  const furnished =
+    (hasAny(text, FURNISHED_HINTS) && FURNISHED.test(text)) || /\bmeuble/.test(featureText);
   const chargesIncluded =
-    !(listing.propertyCharges && listing.propertyCharges > 0) && doc.has(CHARGES_GATE) && CHARGES_INCLUDED.test(text);
+    !(listing.propertyCharges && listing.propertyCharges > 0) &&
+    hasAny(text, CHARGES_HINTS) &&
+    CHARGES_INCLUDED.test(text);
 
   let conditionFactor = 1;
   if (listing.transactionType === "sale") {
@@ -105,15 +184,13 @@ export function extractFeatures(listing: ModerationListing): ListingFeatures {
     else if (grade === "F") conditionFactor *= 0.92;
   }
 
-  const homeType = homeTypeOf(listing.propertyType);
-  const city = cityKey(listing.city);
   return {
     doc,
     title,
     homeType,
     city,
-    cityDisplay: listing.city?.trim() || null,
-    department: departmentOf(listing.postalCode),
+    cityDisplay,
+    department,
     roomShare,
     lifeAnnuity,
     shortTerm,
@@ -134,7 +211,12 @@ export function extractFeatures(listing: ModerationListing): ListingFeatures {
 function hasAffirmativeRoomShareSentence(doc: TextDoc): boolean {
   for (let i = 0; i < doc.sentenceCount; i++) {
     const sentence = doc.sentence(i);
-    if (ROOM_SHARE_SENTENCE.test(sentence) && ROOM.test(sentence) && !/\bpas de coloc/.test(sentence)) return true;
+    if (
+      ROOM_SHARE_SENTENCE.test(sentence) &&
+      ROOM.test(sentence) &&
+      !/\bpas de coloc/.test(sentence)
+    )
+      return true;
   }
   return false;
 }
@@ -159,7 +241,10 @@ export function adjustedPricePerSquareMetre(
 function priceValueOf(
   listing: ModerationListing,
   homeType: HomeType,
-  f: Pick<ListingFeatures, "roomShare" | "lifeAnnuity" | "shortTerm" | "furnished" | "chargesIncluded" | "conditionFactor">,
+  f: Pick<
+    ListingFeatures,
+    "roomShare" | "lifeAnnuity" | "shortTerm" | "furnished" | "chargesIncluded" | "conditionFactor"
+  >,
 ): number {
   if (homeType === "other" || f.roomShare || f.lifeAnnuity || f.shortTerm) return Number.NaN;
   const ppm = adjustedPricePerSquareMetre(listing, f);

@@ -89,8 +89,6 @@ export function toModerationListing(row: ListingRow): ModerationListing {
 
 type Statements = {
   contextChunk: Database.Statement<[number, number], ListingRow>;
-  pendingBatch: Database.Statement<[string, number, number, number], BatchRow>;
-  reanalyzeBatch: Database.Statement<[string, number, number], BatchRow>;
   countPending: Database.Statement<[string], { n: number }>;
   countReanalyze: Database.Statement<[string], { n: number }>;
 };
@@ -103,18 +101,6 @@ function statements(sqlite: Database.Database): Statements {
   prepared = {
     // Keyset on the rowid: every chunk is an index range, whatever the table size.
     contextChunk: sqlite.prepare(`select ${COLUMNS} ${FROM} where p.id > ? order by p.id limit ?`),
-    // Served by properties_owner_status_created_idx (created_by, status, created_at, id).
-    pendingBatch: sqlite.prepare(
-      `select ${COLUMNS}, p.status, p.updated_at ${FROM}
-        where p.created_by = ? and p.status = 'pending' and (p.created_at, p.id) > (?, ?)
-        order by p.created_at, p.id limit ?`,
-    ),
-    // Served by properties_owner_status_confidence_idx (created_by, status, ai_confidence, rowid).
-    reanalyzeBatch: sqlite.prepare(
-      `select ${COLUMNS}, p.status, p.updated_at ${FROM}
-        where p.created_by = ? and p.status = 'suspicious' and p.ai_confidence is null and p.id > ?
-        order by p.id limit ?`,
-    ),
     countPending: sqlite.prepare(`select count(*) as n from properties where created_by = ? and status = 'pending'`),
     countReanalyze: sqlite.prepare(
       `select count(*) as n from properties where created_by = ? and status = 'suspicious' and ai_confidence is null`,
@@ -154,28 +140,53 @@ export async function streamPlatformListings(
   }
 }
 
-/** Where the previous batch ended, so that a listing left untouched is never read twice. */
-export type BatchCursor = { createdAt: number; id: number };
-export const START_CURSOR: BatchCursor = { createdAt: Number.MIN_SAFE_INTEGER, id: 0 };
+/**
+ * What a run decides on. Its listings are listed once, by id, then read batch by batch in rowid
+ * order: neighbouring rows share pages, so reading and writing touch far fewer pages than in any
+ * other order (demo data, for one, has creation dates unrelated to ids).
+ */
+export type TargetMode = "pending" | "ids" | "reanalyze";
 
-export function pendingBatch(db: Database.Database, userId: string, cursor: BatchCursor, size: number): BatchRow[] {
-  return statements(db).pendingBatch.all(userId, cursor.createdAt, cursor.id, size);
+/**
+ * The condition on a run's listings. `rowLookup` prefixes the columns with a unary plus, which
+ * keeps SQLite from answering "id in (...)" by scanning the (created_by, status) index range of
+ * every pending listing for each batch instead of looking the 100 rowids up.
+ */
+function targetFilter(mode: TargetMode, rowLookup = false): string {
+  const col = (name: string) => `${rowLookup ? "+" : ""}p.${name}`;
+  if (mode === "pending") return `${col("created_by")} = ? and ${col("status")} = 'pending'`;
+  // Given ids: whatever moderation may still decide on (not validated, not blacklisted).
+  if (mode === "ids") return `${col("created_by")} = ? and ${col("status")} in ('pending', 'suspicious')`;
+  return `${col("created_by")} = ? and ${col("status")} = 'suspicious' and ${col("ai_confidence")} is null`;
 }
 
-export function reanalyzeBatch(db: Database.Database, userId: string, cursor: BatchCursor, size: number): BatchRow[] {
-  return statements(db).reanalyzeBatch.all(userId, cursor.id, size);
-}
-
-/** The user's listings among `ids` that moderation may still decide on (not validated, not blacklisted). */
-export function idsBatch(db: Database.Database, userId: string, ids: number[]): BatchRow[] {
-  if (ids.length === 0) return [];
+/** The ids of a run's listings, ascending (served by the (created_by, status, ...) indexes). */
+export function targetIds(db: Database.Database, userId: string, mode: TargetMode, given: number[] = []): number[] {
+  if (mode === "ids") return [...new Set(given)].sort((a, b) => a - b);
   return db
-    .prepare(
+    .prepare(`select p.id from properties p where ${targetFilter(mode)} order by p.id`)
+    .pluck()
+    .all(userId) as number[];
+}
+
+const batchStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/** The listings among `ids` (one batch) still to decide, with the state they are analysed in. */
+export function batchByIds(db: Database.Database, userId: string, mode: TargetMode, ids: number[]): BatchRow[] {
+  if (ids.length === 0) return [];
+  let prepared = batchStatements.get(db);
+  if (!prepared) batchStatements.set(db, (prepared = new Map()));
+  const key = `${mode}:${ids.length}`;
+  let statement = prepared.get(key);
+  if (!statement) {
+    statement = db.prepare(
       `select ${COLUMNS}, p.status, p.updated_at ${FROM}
-        where p.created_by = ? and p.status in ('pending', 'suspicious') and p.id in (${ids.map(() => "?").join(", ")})
+        where ${targetFilter(mode, true)} and p.id in (${ids.map(() => "?").join(", ")})
         order by p.id`,
-    )
-    .all(userId, ...ids) as BatchRow[];
+    );
+    prepared.set(key, statement);
+  }
+  return statement.all(userId, ...ids) as BatchRow[];
 }
 
 export function countPending(userId: string): number {
@@ -192,8 +203,8 @@ export function countIds(userId: string, ids: number[]): number {
     const chunk = ids.slice(start, start + 500);
     const row = getSqlite()
       .prepare(
-        `select count(*) as n from properties
-          where created_by = ? and status in ('pending', 'suspicious') and id in (${chunk.map(() => "?").join(", ")})`,
+        `select count(*) as n from properties p
+          where ${targetFilter("ids", true)} and p.id in (${chunk.map(() => "?").join(", ")})`,
       )
       .get(userId, ...chunk) as { n: number };
     total += row.n;

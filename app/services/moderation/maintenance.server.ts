@@ -24,13 +24,14 @@ export async function resetModeration(userId: string): Promise<number> {
       .all(userId) as Array<{ id: number }>
   ).map((row) => row.id);
   let reset = 0;
+  // Unary plus: look the ids up by rowid rather than scan the user's (created_by, status) range.
   for (let start = 0; start < ids.length; start += RESET_CHUNK) {
     const chunk = ids.slice(start, start + RESET_CHUNK);
     reset += sqlite
       .prepare(
         `update properties
             set status = 'pending', ai_checked_at = null, ai_flag_reason = null, ai_confidence = null
-          where created_by = ? and status <> 'rejected' and id in (${chunk.map(() => "?").join(", ")})`,
+          where +created_by = ? and +status <> 'rejected' and id in (${chunk.map(() => "?").join(", ")})`,
       )
       .run(userId, ...chunk).changes;
     await yieldToEventLoop();
@@ -70,8 +71,9 @@ export async function deleteDuplicates(userId: string): Promise<{ found: number;
   for (let start = 0; start < ids.length; start += DUPLICATE_DELETE_CHUNK) {
     const chunk = ids.slice(start, start + DUPLICATE_DELETE_CHUNK);
     // created_by again: the ids come from our own query, but a delete is never left unscoped.
+    // The unary plus makes SQLite look the ids up rather than scan the user's index range.
     deleted += sqlite
-      .prepare(`delete from properties where created_by = ? and id in (${chunk.map(() => "?").join(", ")})`)
+      .prepare(`delete from properties where +created_by = ? and id in (${chunk.map(() => "?").join(", ")})`)
       .run(userId, ...chunk).changes;
     await yieldToEventLoop();
   }

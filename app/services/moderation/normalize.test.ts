@@ -6,9 +6,9 @@ import { TextDoc } from "./signals/text-doc";
 
 describe("normalisation", () => {
   it("met en minuscules, retire les accents et unifie la ponctuation", () => {
-    expect(normalizeText("  Méfiez-VOUS   des « arnaques » !\r\n\n  Lœil d’œil – ÇA\u00a0coûte  ")).toBe(
-      "mefiez-vous des \" arnaques \" !\nloeil d'oeil - ca coute",
-    );
+    expect(
+      normalizeText("  Méfiez-VOUS   des « arnaques » !\r\n\n  Lœil d’œil – ÇA\u00a0coûte  "),
+    ).toBe('mefiez-vous des " arnaques " !\nloeil d\'oeil - ca coute');
   });
 
   it("accepte un texte déjà décomposé (NFD)", () => {
@@ -29,12 +29,18 @@ describe("normalisation", () => {
 
   it("identifie annonceurs et images de façon robuste", () => {
     expect(ownerKeyOf(" Cédric  FABRE ")).toBe(ownerKeyOf("cedric fabre"));
-    expect(imageKeyOf("HTTPS://Img.example.fr/a/1.jpg?w=800#x")).toBe(imageKeyOf("http://img.example.fr/a/1.jpg/"));
+    expect(imageKeyOf("HTTPS://Img.example.fr/a/1.jpg?w=800#x")).toBe(
+      imageKeyOf("http://img.example.fr/a/1.jpg/"),
+    );
   });
 });
 
 describe("négation et avertissements", () => {
-  const doc = new TextDoc(normalizeText("Je ne demande jamais de virement, de coupons ou de mandat. Envoyez le virement."));
+  const doc = new TextDoc(
+    normalizeText(
+      "Je ne demande jamais de virement, de coupons ou de mandat. Envoyez le virement.",
+    ),
+  );
   const matches = doc.findAll(/\bvirement\b/g);
 
   it("voit la négation dans la même proposition, même après des virgules", () => {
@@ -43,18 +49,24 @@ describe("négation et avertissements", () => {
   });
 
   it("arrête la négation à une nouvelle proposition", () => {
-    const other = new TextDoc(normalizeText("Je ne peux pas faire visiter, je demande la caution par virement."));
+    const other = new TextDoc(
+      normalizeText("Je ne peux pas faire visiter, je demande la caution par virement."),
+    );
     expect(other.isNegated(other.findAll(/\bvirement\b/g)[0])).toBe(false);
   });
 
   it("reconnaît une phrase d'avertissement", () => {
-    const warning = new TextDoc(normalizeText("Méfiez-vous des annonces qui demandent un mandat cash. Loyer 700 €."));
+    const warning = new TextDoc(
+      normalizeText("Méfiez-vous des annonces qui demandent un mandat cash. Loyer 700 €."),
+    );
     expect(warning.isWarningSentence(0)).toBe(true);
     expect(warning.isWarningSentence(1)).toBe(false);
   });
 
   it("« à deux pas » n'est pas une négation", () => {
-    const near = new TextDoc(normalizeText("À deux pas de la gare, envoyez la caution par virement."));
+    const near = new TextDoc(
+      normalizeText("À deux pas de la gare, envoyez la caution par virement."),
+    );
     expect(near.isNegated(near.findAll(/\bvirement\b/g)[0])).toBe(false);
   });
 });

@@ -14,7 +14,9 @@
  */
 const TABLE_SIZE = 0x2100;
 /** Flat table indexed by char code: replacement code units, BLANK, DROP, or undefined (keep). */
-const FOLD: Array<readonly number[] | undefined> = new Array<readonly number[] | undefined>(TABLE_SIZE).fill(undefined);
+const FOLD: Array<readonly number[] | undefined> = new Array<readonly number[] | undefined>(
+  TABLE_SIZE,
+).fill(undefined);
 const BLANK: readonly number[] = [0x20];
 const DROP: readonly number[] = [];
 const codesOf = (s: string): number[] => Array.from(s, (c) => c.charCodeAt(0));
@@ -24,15 +26,34 @@ for (let code = 0x00c0; code <= 0x024f; code++) {
   if (base !== ch && /^[a-z]+$/.test(base)) FOLD[ch.charCodeAt(0)] = codesOf(base);
 }
 for (const [ch, replacement] of Object.entries({
-  "\u0153": "oe", "\u00e6": "ae", "\u00df": "ss", "\u00f8": "o", "\u0111": "d", "\u0142": "l",
-  "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "\u0060": "'",
-  "\u00ab": '"', "\u00bb": '"', "\u201c": '"', "\u201d": '"', "\u201e": '"',
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-",
+  "\u0153": "oe",
+  "\u00e6": "ae",
+  "\u00df": "ss",
+  "\u00f8": "o",
+  "\u0111": "d",
+  "\u0142": "l",
+  "\u2019": "'",
+  "\u2018": "'",
+  "\u02bc": "'",
+  "\u00b4": "'",
+  "\u0060": "'",
+  "\u00ab": '"',
+  "\u00bb": '"',
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u201e": '"',
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2015": "-",
 })) {
   FOLD[ch.charCodeAt(0)] = codesOf(replacement);
 }
 for (let code = 0x0300; code <= 0x036f; code++) FOLD[code] = DROP;
-for (const code of [0x20, 0x09, 0x0b, 0x0c, 0xa0, 0x202f, 0x2007, 0x2009, 0x2002, 0x2003, 0x200a]) FOLD[code] = BLANK;
+for (const code of [0x20, 0x09, 0x0b, 0x0c, 0xa0, 0x202f, 0x2007, 0x2009, 0x2002, 0x2003, 0x200a])
+  FOLD[code] = BLANK;
 const BLANK_NONE = 0;
 const BLANK_SPACE = 1;
 const BLANK_NEWLINE = 2;
@@ -76,7 +97,9 @@ export function normalizeText(input: string): string {
   return UTF16.decode(out.subarray(0, n));
 }
 /** The Uint16Array holds platform-endian code units. */
-const UTF16 = new TextDecoder(new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? "utf-16le" : "utf-16be");
+const UTF16 = new TextDecoder(
+  new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? "utf-16le" : "utf-16be",
+);
 
 /** Title and description as one normalised document (the title often carries "URGENT"). */
 export function listingText(title: string, description: string | null): string {
@@ -112,7 +135,9 @@ export function departmentOf(postalCode: string | null | undefined): string | nu
   if (!postalCode) return null;
   const digits = postalCode.replace(/\s+/g, "");
   if (!/^\d{5}$/.test(digits)) return null;
-  return digits.startsWith("97") || digits.startsWith("98") ? digits.slice(0, 3) : digits.slice(0, 2);
+  return digits.startsWith("97") || digits.startsWith("98")
+    ? digits.slice(0, 3)
+    : digits.slice(0, 2);
 }
 
 /** Owner identity used to tell "another owner": case, accents and punctuation do not matter. */
@@ -167,6 +192,39 @@ export function hashPair(text: string): [number, number] {
   let b = 0x9747b28c;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return [a >>> 0, mix32(b)];
+}
+
+/**
+ * hashPair(imageKeyOf(url)) without building the intermediate strings (hot path: every photo of
+ * every listing, twice per run). Null for an empty URL.
+ */
+export function imageHashPair(url: string): [number, number] | null {
+  let start = 0;
+  let end = url.length;
+  while (start < end && url.charCodeAt(start) <= 0x20) start++;
+  while (end > start && url.charCodeAt(end - 1) <= 0x20) end--;
+  const scheme = url.indexOf("://", start);
+  if (scheme > start && scheme - start < 12) start = scheme + 3;
+  for (let i = start; i < end; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x3f || c === 0x23) {
+      end = i;
+      break;
+    }
+  }
+  while (end > start && url.charCodeAt(end - 1) === 0x2f) end--;
+  if (end <= start) return null;
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = start; i < end; i++) {
+    let c = url.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    else if (c > 0x7f) c = url.charAt(i).toLowerCase().charCodeAt(0);
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995);
     b ^= b >>> 15;

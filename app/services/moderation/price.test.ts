@@ -7,12 +7,25 @@ import type { ModerationListing } from "./types";
 
 /** Honest Lyon T2s around 16 €/m² (45 m², 720 €). */
 function lyonT2(rent: number, overrides: Partial<ModerationListing> = {}): ModerationListing {
-  return makeListing({ price: rent, surfaceArea: 45, rooms: 2, bedrooms: 1, city: "Lyon", postalCode: "69003", ...overrides });
+  return makeListing({
+    price: rent,
+    surfaceArea: 45,
+    rooms: 2,
+    bedrooms: 1,
+    city: "Lyon",
+    postalCode: "69003",
+    ...overrides,
+  });
 }
 
-function priceEvidence(listing: ModerationListing, others: ModerationListing[], includeSelf = true) {
+function priceEvidence(
+  listing: ModerationListing,
+  others: ModerationListing[],
+  includeSelf = true,
+) {
   const builder = new PriceIndexBuilder();
-  for (const other of [...others, ...(includeSelf ? [listing] : [])]) builder.add(other, extractFeatures(other));
+  for (const other of [...others, ...(includeSelf ? [listing] : [])])
+    builder.add(other, extractFeatures(other));
   const index = builder.build();
   const f = extractFeatures(listing);
   return index.evaluate(listing, f, includeSelf ? f.priceValue : Number.NaN);
@@ -24,7 +37,9 @@ describe("signal de prix", () => {
   it("compare à la médiane locale quand il y a assez d'annonces comparables", () => {
     const evidence = priceEvidence(lyonT2(380), market);
     expect(evidence).not.toBeNull();
-    expect(evidence?.reason).toMatch(/^Loyer 4\d % sous la médiane de 10 annonces comparables à Lyon \(T2, location\)$/);
+    expect(evidence?.reason).toMatch(
+      /^Loyer 4\d % sous la médiane de 10 annonces comparables à Lyon \(T2, location\)$/,
+    );
     expect(evidence?.weight).toBeGreaterThan(3);
   });
 
@@ -40,9 +55,19 @@ describe("signal de prix", () => {
   });
 
   it("utilise le prix de référence national pour une petite ville sans comparables", () => {
-    const village = makeListing({ city: "Pézenas", postalCode: "34120", price: 420, surfaceArea: 100, rooms: 4, bedrooms: 3, propertyType: "Maison" });
+    const village = makeListing({
+      city: "Pézenas",
+      postalCode: "34120",
+      price: 420,
+      surfaceArea: 100,
+      rooms: 4,
+      bedrooms: 3,
+      propertyType: "Maison",
+    });
     const evidence = priceEvidence(village, []);
-    expect(evidence?.reason).toMatch(/^Loyer \d+ % sous le prix de référence à Pézenas \(maison 4 pièces, location\)$/);
+    expect(evidence?.reason).toMatch(
+      /^Loyer \d+ % sous le prix de référence à Pézenas \(maison 4 pièces, location\)$/,
+    );
   });
 
   it("n'utilise pas l'annonce elle-même comme comparable (leave-one-out)", () => {
@@ -63,7 +88,8 @@ describe("signal de prix", () => {
   it("ignore le prix au m² d'une chambre en colocation", () => {
     const room = lyonT2(480, {
       title: "Chambre dans coloc T5 105 m²",
-      description: "Une chambre se libère dans notre coloc de 4, surface totale de l'appartement 105 m².",
+      description:
+        "Une chambre se libère dans notre coloc de 4, surface totale de l'appartement 105 m².",
       surfaceArea: 105,
       rooms: 5,
       bedrooms: 4,
@@ -96,7 +122,8 @@ describe("signal de prix", () => {
       rooms: 4,
       bedrooms: 3,
       energyRating: "G",
-      description: "Maison à rénover entièrement, passoire thermique, audit énergétique disponible.",
+      description:
+        "Maison à rénover entièrement, passoire thermique, audit énergétique disponible.",
     });
     const evidence = priceEvidence(ruin, []);
     expect(evidence === null || evidence.weight < 1.5).toBe(true);

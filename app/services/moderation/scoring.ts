@@ -41,7 +41,10 @@ export function score(evidence: Evidence[]): Score {
     if (!(item.weight > 0)) continue;
     const previous = byFamily.get(item.family) ?? 0;
     const cap = SUMMED_FAMILIES[item.family];
-    byFamily.set(item.family, cap === undefined ? Math.max(previous, item.weight) : Math.min(cap, previous + item.weight));
+    byFamily.set(
+      item.family,
+      cap === undefined ? Math.max(previous, item.weight) : Math.min(cap, previous + item.weight),
+    );
   }
   let total = PRIOR_LOG_ODDS;
   for (const weight of byFamily.values()) total += weight;

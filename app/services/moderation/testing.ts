@@ -10,7 +10,8 @@ export function makeListing(overrides: Partial<ModerationListing> = {}): Moderat
     id: `test-${counter}`,
     title: "T2 45 m² Lyon 3e avec balcon",
     // Short on purpose: too short for the near-duplicate index, so fixtures never "copy" each other.
-    description: "T2 lumineux avec balcon, loyer 720 € + 60 € de charges, garant ou Visale, visites le soir.",
+    description:
+      "T2 lumineux avec balcon, loyer 720 € + 60 € de charges, garant ou Visale, visites le soir.",
     price: 720,
     propertyCharges: 60,
     propertyType: "Appartement",
@@ -33,6 +34,9 @@ export function makeListing(overrides: Partial<ModerationListing> = {}): Moderat
 }
 
 /** A listing whose description is exactly `description` (and an unremarkable title). */
-export function withText(description: string, overrides: Partial<ModerationListing> = {}): ModerationListing {
+export function withText(
+  description: string,
+  overrides: Partial<ModerationListing> = {},
+): ModerationListing {
   return makeListing({ title: "Appartement T2", description, ...overrides });
 }

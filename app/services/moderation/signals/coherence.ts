@@ -50,8 +50,17 @@ export function coherenceEvidence(listing: ModerationListing, f: ListingFeatures
 
   if (isHome && surface !== null && surface > 0) {
     const title = f.title;
-    if (f.homeType === "flat" && surface > 45 && (rooms === 1 || STUDIO.test(title)) && !f.roomShare) {
-      evidence.push({ family: "incoherentSurface", weight: W_BIG_STUDIO, reason: `Incohérence : studio de ${fmt(surface)} m²` });
+    if (
+      f.homeType === "flat" &&
+      surface > 45 &&
+      (rooms === 1 || STUDIO.test(title)) &&
+      !f.roomShare
+    ) {
+      evidence.push({
+        family: "incoherentSurface",
+        weight: W_BIG_STUDIO,
+        reason: `Incohérence : studio de ${fmt(surface)} m²`,
+      });
     } else if (rooms !== null && rooms > 0 && !f.roomShare) {
       const perRoom = surface / rooms;
       if (perRoom < 6 || (perRoom > 70 && f.homeType === "flat")) {
@@ -71,7 +80,12 @@ export function coherenceEvidence(listing: ModerationListing, f: ListingFeatures
         weight: W_WRONG_TRANSACTION_PRICE,
         reason: `Loyer de ${fmt(price)} € incompatible avec une location`,
       });
-    } else if (listing.transactionType === "sale" && price < 15000 && (surface ?? 0) >= 15 && !f.lifeAnnuity) {
+    } else if (
+      listing.transactionType === "sale" &&
+      price < 15000 &&
+      (surface ?? 0) >= 15 &&
+      !f.lifeAnnuity
+    ) {
       evidence.push({
         family: "incoherentPrice",
         weight: W_WRONG_TRANSACTION_PRICE,

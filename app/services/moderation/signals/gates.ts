@@ -8,8 +8,9 @@
  * "is any of my stems there?" in O(1).
  *
  * A stem matches a word that starts with it ("rembours" matches "remboursé"); words are runs of
- * [a-z0-9] in normalised text. Fragments that are not plain words ("@", "c.c") are checked with
- * a substring search instead.
+ * [a-z0-9] in normalised text. Fragments that are not plain words ("@", "+", "(at)", "c.c") must
+ * contain a punctuation character: the scan records which ones occur, so the substring search
+ * only runs when that character is present.
  */
 
 export type Gate = {
@@ -35,7 +36,8 @@ const shortStems: Array<number[] | null> = new Array<number[] | null>(SPAN * SPA
 /** Longer stems, bucketed by a small hash of their first three characters (no Map per word). */
 const HASH_SIZE = 4096;
 const longStems: Array<number[] | null> = new Array<number[] | null>(HASH_SIZE).fill(null);
-const hash3 = (a: number, b: number, c: number): number => (((a * 31 + b) * 31 + c) & (HASH_SIZE - 1));
+const hash3 = (a: number, b: number, c: number): number =>
+  ((a * 31 + b) * 31 + c) & (HASH_SIZE - 1);
 
 function register(stem: string): number {
   const known = stemIds.get(stem);
@@ -57,11 +59,13 @@ export function stems(...words: string[]): Gate {
   const ids: number[] = [];
   const fragments: string[] = [];
   for (const word of words) {
-    if (WORD.test(word) && word.length >= 2) {
+    if (WORD.test(word)) {
+      if (word.length < 2) throw new Error(`Racine trop courte : ${word}`);
       const stemId = register(word);
       ids.push(stemId);
       if (!gatesOfStem[stemId].includes(id)) gatesOfStem[stemId].push(id);
     } else {
+      if (!/[^a-z0-9 ]/.test(word)) throw new Error(`Fragment sans ponctuation : ${word}`);
       fragments.push(word);
     }
   }
@@ -76,7 +80,17 @@ function mark(present: Uint8Array, gates: Uint8Array, stemId: number): void {
   for (let k = 0; k < owners.length; k++) gates[owners[k]] = 1;
 }
 
-export type StemScan = { stems: Uint8Array; gates: Uint8Array };
+/** stems/gates: presence by id; punctuation: presence by ASCII code (non-word characters only). */
+export type StemScan = { stems: Uint8Array; gates: Uint8Array; punctuation: Uint8Array };
+
+/** First punctuation character of a fragment: it must occur in the text for the fragment to. */
+export function guardCharOf(fragment: string): number {
+  for (let i = 0; i < fragment.length; i++) {
+    const c = fragment.charCodeAt(i);
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x20)) return c;
+  }
+  return -1;
+}
 
 /**
  * Presence flags of every registered stem that starts a word of `text` (by stem id), and of every
@@ -85,11 +99,13 @@ export type StemScan = { stems: Uint8Array; gates: Uint8Array };
 export function stemPresence(text: string): StemScan {
   const present = new Uint8Array(stemIds.size);
   const gates = new Uint8Array(gateCount);
+  const punctuation = new Uint8Array(128);
   const n = text.length;
   let i = 0;
   while (i < n) {
     let c = text.charCodeAt(i);
     if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39))) {
+      if (c < 128) punctuation[c] = 1;
       i++;
       continue;
     }
@@ -113,5 +129,5 @@ export function stemPresence(text: string): StemScan {
       if (stem.length <= length && text.startsWith(stem, start)) mark(present, gates, id);
     }
   }
-  return { stems: present, gates };
+  return { stems: present, gates, punctuation };
 }

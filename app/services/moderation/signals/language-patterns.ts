@@ -13,7 +13,11 @@ import { FOREIGN_PLACE } from "./places";
 // traced or recovered, which is exactly why fraudsters want them.
 // ---------------------------------------------------------------------------------------------
 export const UNTRACEABLE_PAYMENTS: ReadonlyArray<{ pattern: RegExp; label: string; gate: Gate }> = [
-  { pattern: /\bmandats?[- ]cash\b|\bmandat compte\b/g, label: "mandat cash", gate: stems("mandat") },
+  {
+    pattern: /\bmandats?[- ]cash\b|\bmandat compte\b/g,
+    label: "mandat cash",
+    gate: stems("mandat"),
+  },
   { pattern: /\bwestern ?union\b/g, label: "Western Union", gate: stems("western") },
   { pattern: /\bmoney ?gram\b|\bria money\b/g, label: "MoneyGram", gate: stems("money") },
   { pattern: /\btranscash\b/g, label: "Transcash", gate: stems("transcash") },
@@ -25,7 +29,11 @@ export const UNTRACEABLE_PAYMENTS: ReadonlyArray<{ pattern: RegExp; label: strin
     label: "coupon PCS",
     gate: stems("pcs"),
   },
-  { pattern: /\b(?:toneo|cashlib|flexepin)\b/g, label: "coupon prépayé", gate: stems("toneo", "cashlib", "flexepin") },
+  {
+    pattern: /\b(?:toneo|cashlib|flexepin)\b/g,
+    label: "coupon prépayé",
+    gate: stems("toneo", "cashlib", "flexepin"),
+  },
   {
     pattern:
       /\b(?:coupons?|recharges?|cartes? prepayees?|tickets?) (?:de |d'une valeur de )?\d[\d ]*(?:€|euros?)|\bcodes? (?:de la carte|du coupon|des coupons|de (?:la )?recharge|du ticket)\b/g,
@@ -42,7 +50,11 @@ export const UNTRACEABLE_PAYMENTS: ReadonlyArray<{ pattern: RegExp; label: strin
     label: "PayPal « entre proches »",
     gate: stems("paypal"),
   },
-  { pattern: /\bcartes? cadeaux?\b|\bgoogle play\b|\bitunes\b/g, label: "cartes cadeaux", gate: stems("cadeau", "google", "itunes") },
+  {
+    pattern: /\bcartes? cadeaux?\b|\bgoogle play\b|\bitunes\b/g,
+    label: "cartes cadeaux",
+    gate: stems("cadeau", "google", "itunes"),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -59,15 +71,30 @@ export const FOREIGN_ACCOUNT = new RegExp(
 );
 export const FOREIGN_ACCOUNT_GATE = stems("compte", "rib", "iban", "banque");
 /** The negation is part of the statement here ("je n'ai plus de compte en France"). */
-export const NO_FRENCH_ACCOUNT = /\b(?:n'ai|ne possede|ne dispose) (?:plus |pas )?(?:de |d')?(?:compte|banque)(?: bancaire)? (?:en france|francais)\b/g;
+export const NO_FRENCH_ACCOUNT =
+  /\b(?:n'ai|ne possede|ne dispose) (?:plus |pas )?(?:de |d')?(?:compte|banque)(?: bancaire)? (?:en france|francais)\b/g;
 
 // ---------------------------------------------------------------------------------------------
 // Money asked before the visit. In France the deposit and first rent are paid when the lease is
 // signed, after a visit; anything paid "to reserve" or "before the visit" is the scam itself.
 // ---------------------------------------------------------------------------------------------
 export const PAY_GATE = stems(
-  "caution", "depot", "premier", "1er", "acompte", "avance", "arrhes", "vers", "vir", "pay", "paie",
-  "regl", "frais", "argent", "somme", "montant",
+  "caution",
+  "depot",
+  "premier",
+  "1er",
+  "acompte",
+  "avance",
+  "arrhes",
+  "vers",
+  "vir",
+  "pay",
+  "paie",
+  "regl",
+  "frais",
+  "argent",
+  "somme",
+  "montant",
 );
 /** A transfer of money (bare amounts like "650 €" are deliberately not enough). */
 export const PAY =
@@ -82,9 +109,26 @@ export const RESERVE =
   /\b(?:pour (?:le |la |l'|vous )?(?:reserver|bloquer|garder|retenir)|pour que je (?:le |la |l'|vous )?(?:garde|reserve|bloque)|reserv(?:er|era|erez|ez|ant|ation)|bloqu(?:er|era|erez|ez|ant)|bloque (?:la vente|le bien|l'appartement|la maison|le logement)|exclusivite)\b(?! (?:d'une |de la |de votre |une |la |votre |vos |un |des )?(?:visites?|creneaux?|rendez-vous|rdv)\b)/;
 /** Paying to get a visit at all ("frais de visite", "150 € pour réserver la visite"). */
 /** Both alternatives of PAID_VISIT need "frais de visite" or one of these verbs. */
-export const PAID_VISIT_GATE = stems("frais de visite", "reserver", "bloquer", "obtenir", "fixer", "avoir", "visiter");
+export const PAID_VISIT_GATE = stems(
+  "frais",
+  "reserver",
+  "bloquer",
+  "obtenir",
+  "fixer",
+  "avoir",
+  "visiter",
+);
 /** Gate on the payment nouns of AFTER_PAYMENT (its leading words "dès", "après" are everywhere). */
-export const AFTER_PAYMENT_GATE = stems("recu", "reception", "paiement", "versement", "virement", "reglement", "reservation", "transfert");
+export const AFTER_PAYMENT_GATE = stems(
+  "recu",
+  "reception",
+  "paiement",
+  "versement",
+  "virement",
+  "reglement",
+  "reservation",
+  "transfert",
+);
 /** Any of the rules of paymentBeforeVisit needs one of these words besides a payment. */
 export const BEFORE_VISIT_GATE = stems("avant");
 export const RESERVE_GATE = stems("reserv", "bloqu", "garde", "retenir", "exclusivite");
@@ -122,8 +166,18 @@ export const END_OF_LEASE = /\b(?:sortie|fin (?:du|de) (?:bail|location)|depart 
  * Holiday/classifieds platforms. PayPal is deliberately absent (paying rent by PayPal after the
  * lease is unusual but not a staged guarantee; "PayPal entre proches" is caught above).
  */
-export const PLATFORM_GATE = stems("airbnb", "booking", "abritel", "homelidays", "leboncoin", "coin", "vinted", "ebay");
-export const PLATFORM = /\b(?:airbnb|booking(?:\.com| com)?|abritel|homelidays|leboncoin|le bon coin|vinted|ebay)\b/g;
+export const PLATFORM_GATE = stems(
+  "airbnb",
+  "booking",
+  "abritel",
+  "homelidays",
+  "leboncoin",
+  "coin",
+  "vinted",
+  "ebay",
+);
+export const PLATFORM =
+  /\b(?:airbnb|booking(?:\.com| com)?|abritel|homelidays|leboncoin|le bon coin|vinted|ebay)\b/g;
 /**
  * …in a sentence where the platform *holds or guarantees* the money, or handles deposit/keys:
  * a mere "contact via leboncoin, loyer par virement" must not count.
@@ -132,7 +186,18 @@ export const PLATFORM_MONEY =
   /\b(?:securis\w*|securite|garanti\w*|protege\w*|protection|encaiss\w*|conserve\w*|garde|gardera|bloque\w*|sequestre|caution|depot|premiers? (?:mois|loyer)|cles|rembours\w*|lien de (?:paiement|reservation)|service de (?:paiement|reservation|location))\b/;
 export const SECURE_STORY =
   /\b(?:location|paiement|transaction|reservation|vente|livraison|procedure|depot) (?:[\w']+ ){0,2}?securise\w*|\bservice (?:de |d')(?:depot|sequestre|reservation|paiement|location securisee|garantie)\b|\b(?:escrow|trust)\b|\b(?:plateforme|site|airbnb|booking) (?:[\w']+ ){0,2}?(?:garde|conserve|bloque|encaisse|retient)\w* (?:l'argent|les fonds|le paiement|la somme|le depot|la caution)\b|\bl'argent (?:est|reste|sera) bloque\b|\btiers de confiance\b|\bcompte tiers\b/g;
-export const SECURE_STORY_GATE = stems("securis", "service", "escrow", "trust", "garde", "conserve", "bloque", "encaiss", "retient", "tiers");
+export const SECURE_STORY_GATE = stems(
+  "securis",
+  "service",
+  "escrow",
+  "trust",
+  "garde",
+  "conserve",
+  "bloque",
+  "encaiss",
+  "retient",
+  "tiers",
+);
 export const ESCROW = /\bsequestre\b/g;
 export const NOTARY_GATE = stems("notai", "avocat", "huissier");
 /** A notary escrow at the "compromis" signature is the legal French sale process. */
@@ -148,7 +213,8 @@ export const NOTARY_ABROAD = new RegExp(
 // ---------------------------------------------------------------------------------------------
 export const KEYS_GATE = stems("cle", "trousseau");
 /** A courier named in a sentence about the keys ("un transporteur vous les livrera"). */
-export const COURIER = /\b(?:transporteur|coursier|chronopost|dhl|ups|fedex|tnt|colissimo|livreur)\b/g;
+export const COURIER =
+  /\b(?:transporteur|coursier|chronopost|dhl|ups|fedex|tnt|colissimo|livreur)\b/g;
 export const KEYS_SENT = [
   /\b(?:envoi|envoy\w*|enverr\w*|envoie\w*|expedi\w*|livr\w*|poster|postee?s?|parvenir|achemin\w*)\b(?: [\w']+){0,5}? (?:les |des |vos |la |le )?(?:cles|clefs|code de la boite a cles|trousseau)\b/g,
   /\b(?:cles|clefs|trousseau)\b(?: [\w']+){0,5}? (?:envoy\w*|expedi\w*|livr\w*|postee?s?|remises? par (?:la poste|coursier|transporteur|un agent|colis|courrier))\b/g,
@@ -165,7 +231,14 @@ export const SELF_LOCATION =
   /\b(?:je|j'|nous|moi)\b[^.;!?\n]{0,60}\b(?:vis|vit|vivons|suis|sommes|reside|residons|habite|habitons|travaille|travaillons|installee?s?|expatriee?s?|mutee?s?|affectee?s?|projetee?s?|deployee?s?|partie?s?|pars|part|partir|demenage|demenagee?s?|basee?s?|sejourne|mission|depart|retournee?|rentree?)\b/;
 /** The place must be introduced by a preposition: "je vis à Zurich", "installé au Canada". */
 export const PLACE_PREPOSITION = /\b(?:a|au|aux|en|dans|pour|vers|sur) (?:l'|la |le )?$|\ba l'$/;
-export const ABROAD_GENERIC_GATE = stems("etranger", "france", "expatri", "mission", "militaire", "deplacement");
+export const ABROAD_GENERIC_GATE = stems(
+  "etranger",
+  "france",
+  "expatri",
+  "mission",
+  "militaire",
+  "deplacement",
+);
 export const ABROAD_GENERIC =
   /\b(?:a l'etranger|hors de france|(?:ne suis|ne vis|ne reside|n'habite) plus en france|expatriee?s?|mission humanitaire|en mission (?:a|au|en|pour)|militaire de carriere|en deplacement (?:professionnel )?(?:pour|a l'etranger|depuis)|souvent en deplacement)\b/g;
 /** Inherent negation: "je ne peux pas faire visiter" is the statement itself. */
@@ -198,7 +271,20 @@ export const SELF_VISITS =
 // Contact pushed off the platform: outside the site there is no moderation and no trace.
 // ---------------------------------------------------------------------------------------------
 export const EMAIL_GATE = stems("@");
-export const EMAIL_HINT_GATE = stems("gmail", "hotmail", "outlook", "yahoo", "laposte", "live", "icloud", "proton", "wanadoo", "arobase", "(at)", "[at]");
+export const EMAIL_HINT_GATE = stems(
+  "gmail",
+  "hotmail",
+  "outlook",
+  "yahoo",
+  "laposte",
+  "live",
+  "icloud",
+  "proton",
+  "wanadoo",
+  "arobase",
+  "(at)",
+  "[at]",
+);
 export const EMAIL = /[a-z0-9][a-z0-9._%+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/g;
 export const EMAIL_HINT =
   /\b(?:gmail|hotmail|outlook|yahoo|laposte\.net|live\.fr|icloud|protonmail|wanadoo)\b|\barobase\b|\((?:at|arobase)\)|\[(?:at|arobase)\]/g;
@@ -207,17 +293,52 @@ export const INTERNATIONAL_PHONE = /\+\s?\d{1,3}[\s.-]?(?:\(0\)\s?)?\d(?:[\s.-]?
 /** French national number written in the text. */
 export const FRENCH_PHONE = /(?<![\d+])\b0[1-9](?:[\s.-]?\d{2}){4}\b/g;
 /** French country code and overseas departments/territories (not "foreign"). */
-export const FRENCH_CALLING_CODES = ["33", "262", "269", "508", "590", "594", "596", "687", "689", "681"];
-export const MESSAGING_APPS_GATE = stems("whats", "watsap", "wattsap", "telegram", "viber", "wechat", "signal", "snapchat", "messenger");
+export const FRENCH_CALLING_CODES = [
+  "33",
+  "262",
+  "269",
+  "508",
+  "590",
+  "594",
+  "596",
+  "687",
+  "689",
+  "681",
+];
+export const MESSAGING_APPS_GATE = stems(
+  "whats",
+  "watsap",
+  "wattsap",
+  "telegram",
+  "viber",
+  "wechat",
+  "signal",
+  "snapchat",
+  "messenger",
+);
 export const MESSAGING_APPS =
   /\b(?:whats ?app|watsapp|wattsapp|telegram|viber|wechat|signal messenger|snapchat|messenger)\b/g;
-export const REFUSES_SITE_GATE = stems("messag", "site", "plateforme", "ici", "leboncoin", "application", "connecte");
+export const REFUSES_SITE_GATE = stems(
+  "messag",
+  "site",
+  "plateforme",
+  "ici",
+  "leboncoin",
+  "application",
+  "connecte",
+);
 /** Inherent negation: refusing the site's own messaging is the red flag. */
 export const REFUSES_SITE_MESSAGING = [
   /\b(?:ne|n') ?(?:consulte|lis|reponds|regarde|utilise|vais|suis|passe) (?:pas|jamais|plus|guere|presque jamais|que rarement|peu)\b[^.;!?\n]{0,40}?\b(?:messagerie|messages?|site|plateforme|ici|leboncoin|application)\b/g,
   /\bconsulte (?:tres )?peu (?:ce site|la messagerie|les messages|le site|ici)\b|\bpas de reponse (?:aux messages|sur le site|ici|via le site)\b|\bpas souvent connectee?s? (?:ici|sur le site)\b|\bje ne suis pas souvent connectee?\b/g,
 ];
-export const ONLY_OFF_PLATFORM_GATE = stems("uniquement", "seulement", "exclusivement", "directement", "personnelle");
+export const ONLY_OFF_PLATFORM_GATE = stems(
+  "uniquement",
+  "seulement",
+  "exclusivement",
+  "directement",
+  "personnelle",
+);
 export const ONLY_OFF_PLATFORM =
   /\b(?:uniquement|seulement|exclusivement|directement)\b[^.;!?\n]{0,25}?\b(?:e-?mail|mail|courriel|adresse (?:e-?mail|mail|personnelle)|whats ?app|telegram|sms)\b|\badresse (?:e-?mail |mail )?personnelle\b/g;
 
@@ -226,8 +347,20 @@ export const ONLY_OFF_PLATFORM =
 // in a hurry exist), it strengthens other evidence.
 // ---------------------------------------------------------------------------------------------
 export const PRESSURE_GATE = stems(
-  "arrive", "demandes", "candidats", "messages", "sollicitations", "vite", "tardez", "premiere", "priorite", "urgen",
-  "volontairement", "sacrifie", "saisir", "rapide",
+  "arrive",
+  "demandes",
+  "candidats",
+  "messages",
+  "sollicitations",
+  "vite",
+  "tardez",
+  "premiere",
+  "priorite",
+  "urgen",
+  "volontairement",
+  "sacrifie",
+  "saisir",
+  "rapide",
 );
 export const PRESSURE =
   /\bpremier arrive,? premier servi\b|\b(?:beaucoup|enormement|tellement|trop|tant|plein|nombreuses?|plus de \d+) (?:de )?(?:demandes|candidats|messages|sollicitations)\b|\bvu le nombre de (?:demandes|candidats|messages)\b|\bau plus vite\b|\bne tardez pas\b|\bfaites vite\b|\becrivez-moi vite\b|\b(?:a|pour) la premiere personne qui\b|\bpriorite a la (?:premiere )?personne qui\b|\burgent\b|\burgence\b|\bvolontairement bas\b|\bprix sacrifie\b|\ba saisir (?:rapidement|vite)\b|\bvente (?:rapide|urgente)\b|\bvendre (?:vite|rapidement)\b/g;
@@ -237,37 +370,101 @@ export const PRESSURE =
 // templates. Each marker is a calque that a native writer would not produce.
 // ---------------------------------------------------------------------------------------------
 export const TRANSLATION_MARKERS: ReadonlyArray<{ pattern: RegExp; label: string; gate: Gate }> = [
-  { pattern: /\b(?:pour|de) savoir plus\b|\bsavoir plus (?:de|sur) vous\b/, label: "savoir plus", gate: stems("savoir") },
-  { pattern: /\blits? (?:de |a )(?:double|deux) places?\b|\blits? de place double\b/, label: "lit de double place", gate: stems("lit") },
-  { pattern: /\bsi vous avez (?:un |de l')?interet\b/, label: "si vous avez un intérêt", gate: stems("interet") },
-  { pattern: /\bje (?:mets|met) a (?:votre|la) disposition\b/, label: "je mets à votre disposition", gate: stems("disposition") },
+  {
+    pattern: /\b(?:pour|de) savoir plus\b|\bsavoir plus (?:de|sur) vous\b/,
+    label: "savoir plus",
+    gate: stems("savoir"),
+  },
+  {
+    pattern: /\blits? (?:de |a )(?:double|deux) places?\b|\blits? de place double\b/,
+    label: "lit de double place",
+    gate: stems("lit"),
+  },
+  {
+    pattern: /\bsi vous avez (?:un |de l')?interet\b/,
+    label: "si vous avez un intérêt",
+    gate: stems("interet"),
+  },
+  {
+    pattern: /\bje (?:mets|met) a (?:votre|la) disposition\b/,
+    label: "je mets à votre disposition",
+    gate: stems("disposition"),
+  },
   {
     pattern: /\bcomme (?:de |a )?(?:sa|son) (?:propre )?(?:maison|appartement|chez soi)\b/,
     label: "comme de sa maison",
     gate: stems("comme"),
   },
-  { pattern: /\b(?:disponible|libre) (?:de|a partir de) maintenant\b/, label: "disponible de maintenant", gate: stems("maintenant") },
-  { pattern: /\bpour (?:le|chaque) mois\b(?! (?:de|d'|prochain|suivant))/, label: "pour le mois", gate: stems("mois") },
-  { pattern: /\ble prix du loyer\b|\ble prix est \d/, label: "le prix du loyer est", gate: stems("prix") },
+  {
+    pattern: /\b(?:disponible|libre) (?:de|a partir de) maintenant\b/,
+    label: "disponible de maintenant",
+    gate: stems("maintenant"),
+  },
+  {
+    pattern: /\bpour (?:le|chaque) mois\b(?! (?:de|d'|prochain|suivant))/,
+    label: "pour le mois",
+    gate: stems("mois"),
+  },
+  {
+    pattern: /\ble prix du loyer\b|\ble prix est \d/,
+    label: "le prix du loyer est",
+    gate: stems("prix"),
+  },
   { pattern: /\bla surface est \d/, label: "la surface est", gate: stems("surface") },
   {
     pattern: /\bavec (?:tout inclus|toutes les charges|les charges comprises)\b|\bil inclus\b/,
     label: "avec toutes les charges",
     gate: stems("inclus", "charges"),
   },
-  { pattern: /\binternet (?:de |a )?haute vitesse\b/, label: "internet de haute vitesse", gate: stems("vitesse") },
-  { pattern: /\bla suite des etapes\b|\bvous faire savoir (?:de|la suite)\b/, label: "la suite des étapes", gate: stems("etapes", "savoir") },
-  { pattern: /\b(?:locataire|personne) honnete\b/, label: "locataire honnête", gate: stems("honnete") },
-  { pattern: /\bentrer avec seulement (?:votre|vos) valises?\b/, label: "entrer avec seulement votre valise", gate: stems("valise") },
-  { pattern: /\bduree de location longue\b/, label: "durée de location longue", gate: stems("longue") },
-  { pattern: /\bpropose pour (?:la )?location\b/, label: "je propose pour la location", gate: stems("propose") },
-  { pattern: /\bpour (?:la|une) communication plus rapide\b/, label: "pour la communication plus rapide", gate: stems("communication") },
+  {
+    pattern: /\binternet (?:de |a )?haute vitesse\b/,
+    label: "internet de haute vitesse",
+    gate: stems("vitesse"),
+  },
+  {
+    pattern: /\bla suite des etapes\b|\bvous faire savoir (?:de|la suite)\b/,
+    label: "la suite des étapes",
+    gate: stems("etapes", "savoir"),
+  },
+  {
+    pattern: /\b(?:locataire|personne) honnete\b/,
+    label: "locataire honnête",
+    gate: stems("honnete"),
+  },
+  {
+    pattern: /\bentrer avec seulement (?:votre|vos) valises?\b/,
+    label: "entrer avec seulement votre valise",
+    gate: stems("valise"),
+  },
+  {
+    pattern: /\bduree de location longue\b/,
+    label: "durée de location longue",
+    gate: stems("longue"),
+  },
+  {
+    pattern: /\bpropose pour (?:la )?location\b/,
+    label: "je propose pour la location",
+    gate: stems("propose"),
+  },
+  {
+    pattern: /\bpour (?:la|une) communication plus rapide\b/,
+    label: "pour la communication plus rapide",
+    gate: stems("communication"),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
 // Vague next steps: the real conditions (payment) are only revealed in private, off the record.
 // ---------------------------------------------------------------------------------------------
-export const VAGUE_PROCEDURE_GATE = stems("expliqu", "donnerai", "communiquerai", "savoir", "envoyer", "recevoir", "connaitre");
+export const VAGUE_PROCEDURE_GATE = stems(
+  "expliqu",
+  "donnerai",
+  "communiquerai",
+  "savoir",
+  "envoyer",
+  "recevoir",
+  "connaitre",
+);
 export const VAGUE_PROCEDURE =
   /\bje (?:vous )?(?:expliquerai|expliquerais|vais vous expliquer|vais vous envoyer|donnerai|communiquerai|ferai savoir|vais vous faire savoir)\b[^.;!?\n]{0,40}?\b(?:conditions|procedure|suite|modalites|toutes les informations|tous les details|les informations|les etapes|comment faire|marche a suivre)\b|\b(?:recevoir|connaitre) (?:la procedure|les modalites|les conditions|la marche a suivre|le dossier de location|le lien)\b|\bje vous expliquerai\b|\bexpliquer comment faire\b/g;
 export const AT_VISIT = /\b(?:lors de la visite|a la visite|pendant la visite|sur place)\b/;
@@ -276,12 +473,26 @@ export const AT_VISIT = /\b(?:lors de la visite|a la visite|pendant la visite|su
 // Emotional story used to rush a payment ("hospitalised mother", "divorce", "widow").
 // ---------------------------------------------------------------------------------------------
 export const DISTRESS_GATE = stems(
-  "hospitalis", "malad", "cancer", "chimio", "decede", "deces", "veuf", "veuve", "divorce", "enceinte", "grossesse",
-  "deuil", "emotion", "situation compliquee", "situation difficile", "periode difficile", "periode tres difficile",
-  "la force", "le choix", "trop dur",
+  "hospitalis",
+  "malad",
+  "cancer",
+  "chimio",
+  "decede",
+  "deces",
+  "veuf",
+  "veuve",
+  "divorce",
+  "enceinte",
+  "grossesse",
+  "deuil",
+  "emotion",
+  "compliquee",
+  "difficile",
+  "force",
+  "choix",
 );
 export const DISTRESS =
-  /\b(?:hospitalisee?s?|malade|maladie|cancer|chimio\w*|decedee?|deces|veuve?|divorce|enceinte|grossesse|deuil|situation (?:compliquee|difficile)|periode (?:tres )?difficile|beaucoup d'emotion|je n'ai pas (?:la force|le choix)|c'est trop dur)\b/g;
+  /\b(?:hospitalisee?s?|malade|maladie|cancer|chimio\w*|decedee?|deces|veuve?|divorce|enceinte|grossesse|deuil|situation (?:compliquee|difficile)|periode (?:tres )?difficile|beaucoup d'emotion|je n'ai pas (?:la force|le choix))\b/g;
 
 // ---------------------------------------------------------------------------------------------
 // Identity documents before any visit: identity theft. Weak: many honest landlords pre-screen.
@@ -295,7 +506,16 @@ export const DOSSIER_FACILE = /\bdossier ?facile\b/;
 // for them written contact details are not a sign of fleeing the platform.
 // ---------------------------------------------------------------------------------------------
 export const PROFESSIONAL_TEXT_GATE = stems(
-  "honoraires", "carte", "hoguet", "mandat", "rsac", "siret", "siren", "agence", "negociat", "immobili",
+  "honoraires",
+  "carte",
+  "hoguet",
+  "mandat",
+  "rsac",
+  "siret",
+  "siren",
+  "agence",
+  "negociat",
+  "immobili",
 );
 export const PROFESSIONAL_TEXT =
   /\bhonoraires\b|\bcarte (?:professionnelle|pro|t)\b|\bloi hoguet\b|\bmandat (?:n|no|numero|exclusif|simple)\b|\brsac\b|\bsiret\b|\bsiren\b|\bnotre agence\b|\bagence immobiliere\b|\bnegociat(?:eur|rice)\b|\bconseill(?:er|ere) immobilier\b|\bmandataire immobilier\b/g;

@@ -149,7 +149,11 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     if (doc.findAffirmative(pattern).length > 0) means.push(label);
   }
   if (means.length > 0) {
-    push("untraceablePayment", W_UNTRACEABLE, `Paiement par ${means.slice(0, 2).join(" ou ")} demandé`);
+    push(
+      "untraceablePayment",
+      W_UNTRACEABLE,
+      `Paiement par ${means.slice(0, 2).join(" ou ")} demandé`,
+    );
   }
 
   // --- Foreign bank account -----------------------------------------------------------------
@@ -157,7 +161,8 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     doc.has(FOREIGN_ACCOUNT_GATE) &&
     (doc.findAffirmative(FOREIGN_ACCOUNT).length > 0 ||
       doc.findAll(NO_FRENCH_ACCOUNT).some((m) => !doc.isWarningSentence(m.sentence)));
-  if (foreignAccount) push("foreignAccount", W_FOREIGN_ACCOUNT, "Paiement vers un compte bancaire étranger");
+  if (foreignAccount)
+    push("foreignAccount", W_FOREIGN_ACCOUNT, "Paiement vers un compte bancaire étranger");
 
   // --- Money before the visit ---------------------------------------------------------------
   // Payment mentions are computed once, lazily: most honest listings never need them.
@@ -176,13 +181,21 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     // Negation is not checked: "si ça ne vous convient pas, vous êtes remboursé" is conditional.
     const refund = doc
       .findAll(REFUND)
-      .some((m) => !doc.isWarningSentence(m.sentence) && !doc.sentenceHas(m.sentence, END_OF_LEASE));
-    if (refund) push("refundPromise", W_REFUND, "Remboursement promis si le logement ne convient pas");
+      .some(
+        (m) => !doc.isWarningSentence(m.sentence) && !doc.sentenceHas(m.sentence, END_OF_LEASE),
+      );
+    if (refund)
+      push("refundPromise", W_REFUND, "Remboursement promis si le logement ne convient pas");
   }
 
   // --- Fake escrow / platform-secured payment ----------------------------------------------
   const escrowLabel = escrowStory(doc);
-  if (escrowLabel) push("escrowStory", W_ESCROW, `Paiement via un prétendu intermédiaire sécurisé (${escrowLabel})`);
+  if (escrowLabel)
+    push(
+      "escrowStory",
+      W_ESCROW,
+      `Paiement via un prétendu intermédiaire sécurisé (${escrowLabel})`,
+    );
 
   // --- Keys by post ---------------------------------------------------------------------------
   if (
@@ -231,7 +244,12 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     doc
       .findAll(VAGUE_PROCEDURE)
       .some((m) => !doc.isWarningSentence(m.sentence) && !doc.sentenceHas(m.sentence, AT_VISIT));
-  if (vague) push("vagueProcedure", W_VAGUE_PROCEDURE, "Conditions de location renvoyées à un échange privé");
+  if (vague)
+    push(
+      "vagueProcedure",
+      W_VAGUE_PROCEDURE,
+      "Conditions de location renvoyées à un échange privé",
+    );
 
   // --- Distress story -------------------------------------------------------------------------
   if (doc.has(DISTRESS_GATE) && doc.findAffirmative(DISTRESS).length > 0) {
@@ -243,9 +261,16 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     doc.has(DOCUMENTS_GATE) &&
     doc
       .findAffirmative(DOCUMENTS)
-      .some((m) => doc.sentenceHas(m.sentence, BEFORE_VISIT) && !doc.sentenceHas(m.sentence, DOSSIER_FACILE));
+      .some(
+        (m) =>
+          doc.sentenceHas(m.sentence, BEFORE_VISIT) && !doc.sentenceHas(m.sentence, DOSSIER_FACILE),
+      );
   if (documentsFirst) {
-    push("documentsBeforeVisit", W_DOCUMENTS_BEFORE_VISIT, "Documents personnels demandés avant toute visite");
+    push(
+      "documentsBeforeVisit",
+      W_DOCUMENTS_BEFORE_VISIT,
+      "Documents personnels demandés avant toute visite",
+    );
   }
 
   return evidence;
@@ -303,7 +328,11 @@ function escrowStory(doc: TextDoc): string | null {
       if (PLATFORM_MONEY.test(sentence)) return platformLabel(m.text);
     }
   }
-  if (doc.has(NOTARY_GATE) && doc.has(FOREIGN_PLACE_GATE) && doc.findAffirmative(NOTARY_ABROAD).length > 0) {
+  if (
+    doc.has(NOTARY_GATE) &&
+    doc.has(FOREIGN_PLACE_GATE) &&
+    doc.findAffirmative(NOTARY_ABROAD).length > 0
+  ) {
     return "notaire à l'étranger";
   }
   if (doc.has(SECURE_STORY_GATE) && doc.findAffirmative(SECURE_STORY).length > 0) {
@@ -336,7 +365,9 @@ function absentOwner(doc: TextDoc): { weight: number; reason: string } | null {
     }
   }
   const abroadGeneric =
-    abroadPlace === null && doc.has(ABROAD_GENERIC_GATE) && doc.findAffirmative(ABROAD_GENERIC).length > 0;
+    abroadPlace === null &&
+    doc.has(ABROAD_GENERIC_GATE) &&
+    doc.findAffirmative(ABROAD_GENERIC).length > 0;
   const cannotVisit = CANNOT_VISIT.some(
     ({ pattern, gate }) =>
       doc.has(gate) && doc.findAll(pattern).some((m) => !doc.isWarningSentence(m.sentence)),
@@ -347,12 +378,18 @@ function absentOwner(doc: TextDoc): { weight: number; reason: string } | null {
   const abroad = abroadPlace !== null || abroadGeneric;
   const where = abroadPlace ? ` (${abroadPlace})` : "";
   if (abroad && cannotVisit) {
-    return { weight: W_ABROAD_AND_CANNOT_VISIT, reason: `Propriétaire à l'étranger${where}, visite impossible` };
+    return {
+      weight: W_ABROAD_AND_CANNOT_VISIT,
+      reason: `Propriétaire à l'étranger${where}, visite impossible`,
+    };
   }
-  if (cannotVisit) return { weight: W_CANNOT_VISIT, reason: "Le propriétaire dit ne pas pouvoir faire visiter" };
+  if (cannotVisit)
+    return { weight: W_CANNOT_VISIT, reason: "Le propriétaire dit ne pas pouvoir faire visiter" };
   return {
     weight: W_ABROAD,
-    reason: abroadPlace ? `Propriétaire à l'étranger${where}` : "Propriétaire absent ou à l'étranger",
+    reason: abroadPlace
+      ? `Propriétaire à l'étranger${where}`
+      : "Propriétaire absent ou à l'étranger",
   };
 }
 
@@ -362,7 +399,9 @@ function hasLocalVisits(doc: TextDoc): boolean {
   // "ma sœur fait les visites", stated affirmatively ("ma sœur ne fait pas les visites" is not).
   return doc
     .findAffirmative(PROXY_VERB)
-    .some((m) => doc.sentenceHas(m.sentence, PROXY_PERSON) && doc.sentenceHas(m.sentence, PROXY_TASK));
+    .some(
+      (m) => doc.sentenceHas(m.sentence, PROXY_PERSON) && doc.sentenceHas(m.sentence, PROXY_TASK),
+    );
 }
 
 function isProfessional(doc: TextDoc, ownerKey: string | null): boolean {
@@ -370,7 +409,10 @@ function isProfessional(doc: TextDoc, ownerKey: string | null): boolean {
   return doc.has(PROFESSIONAL_TEXT_GATE) && doc.findAffirmative(PROFESSIONAL_TEXT).length > 0;
 }
 
-function offPlatform(doc: TextDoc, ownerKey: string | null): Array<{ weight: number; reason: string }> {
+function offPlatform(
+  doc: TextDoc,
+  ownerKey: string | null,
+): Array<{ weight: number; reason: string }> {
   const items: Array<{ weight: number; reason: string }> = [];
   let professional: boolean | null = null;
   /** Written contact details count less for agencies (computed only when needed). */
@@ -381,7 +423,11 @@ function offPlatform(doc: TextDoc, ownerKey: string | null): Array<{ weight: num
   const hasEmail =
     (doc.has(EMAIL_GATE) && doc.findAll(EMAIL).some((m) => !doc.isWarningSentence(m.sentence))) ||
     (doc.has(EMAIL_HINT_GATE) && doc.findAffirmative(EMAIL_HINT).length > 0);
-  if (hasEmail) items.push({ weight: W_EMAIL * contactFactor(), reason: "Adresse e-mail écrite dans l'annonce" });
+  if (hasEmail)
+    items.push({
+      weight: W_EMAIL * contactFactor(),
+      reason: "Adresse e-mail écrite dans l'annonce",
+    });
 
   let foreignCode: string | null = null;
   const internationalPhones = doc.has(PLUS_GATE) ? doc.findAll(INTERNATIONAL_PHONE) : [];
@@ -394,19 +440,31 @@ function offPlatform(doc: TextDoc, ownerKey: string | null): Array<{ weight: num
     }
   }
   if (foreignCode) {
-    items.push({ weight: W_FOREIGN_PHONE, reason: `Numéro de téléphone étranger (${foreignCode})` });
+    items.push({
+      weight: W_FOREIGN_PHONE,
+      reason: `Numéro de téléphone étranger (${foreignCode})`,
+    });
   } else if (internationalPhones.length > 0 || doc.findAll(FRENCH_PHONE).length > 0) {
-    items.push({ weight: W_FRENCH_PHONE * contactFactor(), reason: "Numéro de téléphone écrit dans l'annonce" });
+    items.push({
+      weight: W_FRENCH_PHONE * contactFactor(),
+      reason: "Numéro de téléphone écrit dans l'annonce",
+    });
   }
 
   const apps = doc.has(MESSAGING_APPS_GATE) ? doc.findAffirmative(MESSAGING_APPS) : [];
   if (apps.length > 0) {
-    const app = apps[0].text.startsWith("tele") ? "Telegram" : apps[0].text.includes("app") ? "WhatsApp" : apps[0].text;
+    const app = apps[0].text.startsWith("tele")
+      ? "Telegram"
+      : apps[0].text.includes("app")
+        ? "WhatsApp"
+        : apps[0].text;
     items.push({ weight: W_MESSAGING_APP, reason: `Contact renvoyé vers ${app}` });
   }
   const refuses =
     doc.has(REFUSES_SITE_GATE) &&
-    REFUSES_SITE_MESSAGING.some((pattern) => doc.findAll(pattern).some((m) => !doc.isWarningSentence(m.sentence)));
+    REFUSES_SITE_MESSAGING.some((pattern) =>
+      doc.findAll(pattern).some((m) => !doc.isWarningSentence(m.sentence)),
+    );
   if (refuses) items.push({ weight: W_REFUSES_SITE, reason: "Refus de la messagerie du site" });
   if (
     doc.has(ONLY_OFF_PLATFORM_GATE) &&

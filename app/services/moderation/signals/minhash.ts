@@ -49,9 +49,34 @@ function tokenize(text: string): number {
   return count;
 }
 
+/**
+ * Identity of a text's word sequence (punctuation and spacing ignored), from the same token pass:
+ * if it is unchanged, so is its signature.
+ */
+export function tokenSequenceHash(normalized: string): number {
+  const count = tokenize(normalized);
+  let h = 0x811c9dc5 ^ count;
+  for (let i = 0; i < count; i++) h = Math.imul(h ^ tokens[i], 0x01000193);
+  return mix32(h);
+}
+
 /** Signature of a normalised text, or null when the text is too short to be meaningful. */
 export function minhashSignature(normalized: string): Uint32Array | null {
-  const tokenCount = tokenize(normalized);
+  return signatureOfTokens(tokenize(normalized));
+}
+
+/** Signature and token-sequence hash in one pass (used when building the context). */
+export function minhashWithHash(normalized: string): {
+  signature: Uint32Array | null;
+  hash: number;
+} {
+  const count = tokenize(normalized);
+  let h = 0x811c9dc5 ^ count;
+  for (let i = 0; i < count; i++) h = Math.imul(h ^ tokens[i], 0x01000193);
+  return { signature: signatureOfTokens(count), hash: mix32(h) };
+}
+
+function signatureOfTokens(tokenCount: number): Uint32Array | null {
   const shingleCount = tokenCount - SHINGLE + 1;
   if (shingleCount < MIN_SHINGLES) return null;
 
@@ -89,7 +114,11 @@ export function bandHash(signature: ArrayLike<number>, band: number): number {
 }
 
 /** Estimated Jaccard similarity of two signatures. */
-export function estimatedSimilarity(a: ArrayLike<number>, b: ArrayLike<number>, bOffset = 0): number {
+export function estimatedSimilarity(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  bOffset = 0,
+): number {
   let equal = 0;
   for (let i = 0; i < SIGNATURE_SIZE; i++) if (a[i] === b[bOffset + i]) equal++;
   return equal / SIGNATURE_SIZE;

@@ -211,11 +211,12 @@ const FOREIGN_PLACE_GLOBAL = new RegExp(`\\b${FOREIGN_PLACE}`, "g");
 
 /** Gate: the longest word of each place name (e.g. "ivoire", "caire", "york"). */
 export const FOREIGN_PLACE_GATE = stems(
-  ...[...COUNTRIES, ...CITIES].map((name) =>
-    name
-      .split(/[^a-z]+/)
-      .filter((w) => w.length >= 2)
-      .sort((a, b) => b.length - a.length)[0],
+  ...[...COUNTRIES, ...CITIES].map(
+    (name) =>
+      name
+        .split(/[^a-z]+/)
+        .filter((w) => w.length >= 2)
+        .sort((a, b) => b.length - a.length)[0],
   ),
 );
 

@@ -151,7 +151,8 @@ export class PriceIndex {
     const discount = 1 - Math.exp(f.priceValue - reference.value);
     if (discount <= 0) return null;
     const rooms = listing.rooms ?? 0;
-    const surfaceSuspect = rooms > 0 && (listing.surfaceArea ?? 0) / rooms > SUSPECT_SURFACE_PER_ROOM;
+    const surfaceSuspect =
+      rooms > 0 && (listing.surfaceArea ?? 0) / rooms > SUSPECT_SURFACE_PER_ROOM;
     let weight = reference.reliability * interpolate(DISCOUNT_TO_WEIGHT, discount);
     if (
       reference.sigma !== undefined &&
@@ -184,7 +185,8 @@ export class PriceIndex {
           reliability: local.reliability,
           sigma: cityGroup.sigma,
           count: local.count,
-          describe: (label) => `sous la médiane de ${local.count} annonces comparables à ${where} (${label})`,
+          describe: (label) =>
+            `sous la médiane de ${local.count} annonces comparables à ${where} (${label})`,
         };
       }
       if (f.department !== null && !cityGroup) {
@@ -225,10 +227,14 @@ function leaveOneOut(
 }
 
 /** "T2", "studio", "maison 4 pièces", with the transaction: "T2, location". */
-export function homeLabel(listing: ModerationListing, f: Pick<ListingFeatures, "homeType">): string {
+export function homeLabel(
+  listing: ModerationListing,
+  f: Pick<ListingFeatures, "homeType">,
+): string {
   const rooms = listing.rooms ?? null;
   let home: string;
-  if (f.homeType === "flat") home = rooms === 1 ? "studio" : rooms && rooms > 1 ? `T${rooms}` : "appartement";
+  if (f.homeType === "flat")
+    home = rooms === 1 ? "studio" : rooms && rooms > 1 ? `T${rooms}` : "appartement";
   else if (f.homeType === "house") home = rooms && rooms > 0 ? `maison ${rooms} pièces` : "maison";
   else home = listing.propertyType?.toLowerCase() ?? "bien";
   return `${home}, ${listing.transactionType === "rental" ? "location" : "vente"}`;

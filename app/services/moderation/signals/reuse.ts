@@ -11,12 +11,20 @@
  * Everything is found through sorted hash indexes (no pairwise comparison), and only numbers
  * are kept per listing: 31/32-bit image hashes, a 30-value MinHash signature, a few metadata.
  */
-import { fnv1a, hashPair, imageKeyOf, ownerKeyOf, timeOf } from "../normalize";
+import { fnv1a, imageHashPair, ownerKeyOf, timeOf } from "../normalize";
 import { formatNumber } from "../format";
 import { GrowableFloat64, GrowableUint32 } from "../stats";
 import type { ListingFeatures } from "../listing-features";
 import type { Evidence, ModerationListing } from "../types";
-import { BANDS, bandHash, estimatedSimilarity, minhashSignature, SIGNATURE_SIZE } from "./minhash";
+import {
+  BANDS,
+  bandHash,
+  estimatedSimilarity,
+  minhashSignature,
+  minhashWithHash,
+  SIGNATURE_SIZE,
+  tokenSequenceHash,
+} from "./minhash";
 
 /** Listing indexes are packed in the low 22 bits of float64 keys (53-bit exact integers). */
 const INDEX_BITS = 22;
@@ -65,18 +73,16 @@ type Relation = "elsewhere" | "sameOwnerElsewhere" | "samePlace";
 /** Whether the subject is known to be the later (copying) listing. */
 type Blame = "copy" | "ambiguous";
 
-
 function imageHashes(listing: ModerationListing): Array<[number, number]> {
-  const seen = new Set<string>();
   const result: Array<[number, number]> = [];
   for (const url of listing.images) {
     if (result.length >= MAX_IMAGES_PER_LISTING) break;
-    if (typeof url !== "string" || url.trim() === "") continue;
-    const key = imageKeyOf(url);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const [h1, h2] = hashPair(key);
-    result.push([h1 >>> 1, h2]);
+    if (typeof url !== "string") continue;
+    const pair = imageHashPair(url);
+    if (!pair) continue;
+    const h1 = pair[0] >>> 1;
+    if (result.some(([a, b]) => a === h1 && b === pair[1])) continue;
+    result.push([h1, pair[1]]);
   }
   return result;
 }
@@ -100,7 +106,8 @@ export class ReuseIndexBuilder {
 
   /** `index` must be the next index (0, 1, 2…). */
   add(index: number, listing: ModerationListing, f: ListingFeatures): void {
-    if (index >= MAX_LISTINGS) throw new Error(`Contexte de modération limité à ${MAX_LISTINGS} annonces`);
+    if (index >= MAX_LISTINGS)
+      throw new Error(`Contexte de modération limité à ${MAX_LISTINGS} annonces`);
     this.ids.push(listing.id);
     let cityId = -1;
     if (f.city !== null) {
@@ -123,8 +130,8 @@ export class ReuseIndexBuilder {
       this.imageH1.push(h1);
       this.imageH2.push(h2);
     }
-    const signature = minhashSignature(f.doc.text);
-    this.textHash.push(fnv1a(f.doc.text));
+    const { signature, hash } = minhashWithHash(f.doc.text);
+    this.textHash.push(hash);
     this.hasSignature.push(signature !== null);
     for (let i = 0; i < SIGNATURE_SIZE; i++) this.signatures.push(signature ? signature[i] : 0);
   }
@@ -145,8 +152,12 @@ export class ReuseIndexBuilder {
     const bandKeys = new GrowableFloat64(Math.max(16, count * BANDS));
     for (let listing = 0; listing < count; listing++) {
       if (!this.hasSignature[listing]) continue;
-      const signature = signatures.subarray(listing * SIGNATURE_SIZE, (listing + 1) * SIGNATURE_SIZE);
-      for (let band = 0; band < BANDS; band++) bandKeys.push(bandHash(signature, band) * INDEX_SPAN + listing);
+      const signature = signatures.subarray(
+        listing * SIGNATURE_SIZE,
+        (listing + 1) * SIGNATURE_SIZE,
+      );
+      for (let band = 0; band < BANDS; band++)
+        bandKeys.push(bandHash(signature, band) * INDEX_SPAN + listing);
     }
     const sortedBands = bandKeys.toArray().sort();
 
@@ -201,8 +212,16 @@ export class ReuseIndex {
     this.seenStamp = new Uint32Array(d.cityOf.length);
   }
 
-  /** Evidence of photo and text reuse; `self` is the listing's own index (-1 if not added). */
-  evaluate(listing: ModerationListing, f: ListingFeatures, self: number): Evidence[] {
+  /**
+   * Evidence of photo and text reuse; `self` is the listing's own index (-1 if not added) and
+   * `unchanged` says the listing is exactly the one that was added (its stored signature holds).
+   */
+  evaluate(
+    listing: ModerationListing,
+    f: ListingFeatures,
+    self: number,
+    unchanged = false,
+  ): Evidence[] {
     const owner = ownerKeyOf(listing.ownerKey);
     const subject: Subject = {
       city: f.city !== null ? (this.d.cityIds.get(f.city) ?? -2) : -1,
@@ -214,12 +233,16 @@ export class ReuseIndex {
     const evidence: Evidence[] = [];
     const photos = this.photoEvidence(listing, subject, self);
     if (photos) evidence.push(photos);
-    const text = this.textEvidence(f, subject, self);
+    const text = this.textEvidence(f, subject, self, unchanged);
     if (text) evidence.push(text);
     return evidence;
   }
 
-  private photoEvidence(listing: ModerationListing, subject: Subject, self: number): Evidence | null {
+  private photoEvidence(
+    listing: ModerationListing,
+    subject: Subject,
+    self: number,
+  ): Evidence | null {
     const hashes = imageHashes(listing);
     if (hashes.length === 0) return null;
     const shared = new Map<number, number>();
@@ -233,7 +256,13 @@ export class ReuseIndex {
       }
     }
     const needed = Math.min(2, hashes.length);
-    let best: { weight: number; other: number; relation: Relation; blame: Blame; shared: number } | null = null;
+    let best: {
+      weight: number;
+      other: number;
+      relation: Relation;
+      blame: Blame;
+      shared: number;
+    } | null = null;
     for (const [other, count] of shared) {
       if (count < needed) continue;
       const relation = this.relation(subject, other);
@@ -247,7 +276,8 @@ export class ReuseIndex {
             ? W_PHOTOS_SAME_OWNER_ELSEWHERE
             : W_PHOTOS_SAME_PLACE;
       const weight = blame === "ambiguous" ? Math.min(full, AMBIGUOUS_PHOTO_WEIGHT) : full;
-      if (best && !this.better(weight, count, other, best.weight, best.shared, best.other)) continue;
+      if (best && !this.better(weight, count, other, best.weight, best.shared, best.other))
+        continue;
       best = { weight, other, relation, blame, shared: count };
     }
     if (!best) return null;
@@ -259,8 +289,12 @@ export class ReuseIndex {
   }
 
   /** The stored signature when the analysed text is the one that was added, else a fresh one. */
-  private signatureOf(f: ListingFeatures, self: number): ArrayLike<number> | null {
-    if (self >= 0 && this.d.textHash[self] === fnv1a(f.doc.text)) {
+  private signatureOf(
+    f: ListingFeatures,
+    self: number,
+    unchanged: boolean,
+  ): ArrayLike<number> | null {
+    if (self >= 0 && (unchanged || this.d.textHash[self] === tokenSequenceHash(f.doc.text))) {
       return this.d.hasSignature[self] === 1
         ? this.d.signatures.subarray(self * SIGNATURE_SIZE, (self + 1) * SIGNATURE_SIZE)
         : null;
@@ -268,12 +302,23 @@ export class ReuseIndex {
     return minhashSignature(f.doc.text);
   }
 
-  private textEvidence(f: ListingFeatures, subject: Subject, self: number): Evidence | null {
-    const signature = this.signatureOf(f, self);
+  private textEvidence(
+    f: ListingFeatures,
+    subject: Subject,
+    self: number,
+    unchanged: boolean,
+  ): Evidence | null {
+    const signature = this.signatureOf(f, self, unchanged);
     if (!signature) return null;
     const stamp = this.nextStamp();
     let examined = 0;
-    let best: { weight: number; other: number; relation: Relation; blame: Blame; similarity: number } | null = null;
+    let best: {
+      weight: number;
+      other: number;
+      relation: Relation;
+      blame: Blame;
+      similarity: number;
+    } | null = null;
     for (let band = 0; band < BANDS && examined < MAX_TEXT_CANDIDATES; band++) {
       const h = bandHash(signature, band);
       const [from, to] = range(this.d.bandKeys, h);
@@ -283,7 +328,11 @@ export class ReuseIndex {
         if (other === self || this.seenStamp[other] === stamp) continue;
         this.seenStamp[other] = stamp;
         examined++;
-        const similarity = estimatedSimilarity(signature, this.d.signatures, other * SIGNATURE_SIZE);
+        const similarity = estimatedSimilarity(
+          signature,
+          this.d.signatures,
+          other * SIGNATURE_SIZE,
+        );
         if (similarity < NEAR_DUPLICATE) continue;
         const relation = this.relation(subject, other);
         if (!relation) continue;
@@ -298,7 +347,11 @@ export class ReuseIndex {
               ? W_TEXT_SAME_OWNER_ELSEWHERE
               : W_TEXT_SAME_PLACE;
         const weight = blame === "ambiguous" ? Math.min(full, AMBIGUOUS_TEXT_WEIGHT) : full;
-        if (best && !this.better(weight, similarity, other, best.weight, best.similarity, best.other)) continue;
+        if (
+          best &&
+          !this.better(weight, similarity, other, best.weight, best.similarity, best.other)
+        )
+          continue;
         best = { weight, other, relation, blame, similarity };
       }
     }
@@ -324,7 +377,14 @@ export class ReuseIndex {
    * Strongest relation first, then most overlap, then smallest listing id: the reported
    * counterpart does not depend on the order in which listings were added.
    */
-  private better(weight: number, overlap: number, other: number, bestWeight: number, bestOverlap: number, bestOther: number): boolean {
+  private better(
+    weight: number,
+    overlap: number,
+    other: number,
+    bestWeight: number,
+    bestOverlap: number,
+    bestOther: number,
+  ): boolean {
     if (weight !== bestWeight) return weight > bestWeight;
     if (overlap !== bestOverlap) return overlap > bestOverlap;
     return this.d.ids[other] < this.d.ids[bestOther];
@@ -332,8 +392,12 @@ export class ReuseIndex {
 
   private hasImage(listing: number, h1: number, h2: number): boolean {
     const start = this.d.imageStart[listing];
-    const end = listing + 1 < this.d.imageStart.length ? this.d.imageStart[listing + 1] : this.d.imageH1.length;
-    for (let k = start; k < end; k++) if (this.d.imageH1[k] === h1 && this.d.imageH2[k] === h2) return true;
+    const end =
+      listing + 1 < this.d.imageStart.length
+        ? this.d.imageStart[listing + 1]
+        : this.d.imageH1.length;
+    for (let k = start; k < end; k++)
+      if (this.d.imageH1[k] === h1 && this.d.imageH2[k] === h2) return true;
     return false;
   }
 
@@ -350,7 +414,8 @@ export class ReuseIndex {
     const priceDiffers =
       Number.isFinite(subject.price) &&
       Number.isFinite(otherPrice) &&
-      Math.abs(subject.price - otherPrice) > SAME_PRICE_TOLERANCE * Math.max(subject.price, otherPrice);
+      Math.abs(subject.price - otherPrice) >
+        SAME_PRICE_TOLERANCE * Math.max(subject.price, otherPrice);
     return priceDiffers ? "elsewhere" : "samePlace";
   }
 
@@ -364,13 +429,22 @@ export class ReuseIndex {
    */
   private blame(subject: Subject, other: number): Blame | null {
     const otherTime = this.d.timeOf[other];
-    if (Number.isFinite(subject.time) && Number.isFinite(otherTime) && Math.abs(otherTime - subject.time) >= MIN_ORDER_GAP_MS) {
+    if (
+      Number.isFinite(subject.time) &&
+      Number.isFinite(otherTime) &&
+      Math.abs(otherTime - subject.time) >= MIN_ORDER_GAP_MS
+    ) {
       return otherTime > subject.time ? null : "copy";
     }
     const sameCity = subject.city >= 0 && subject.city === this.d.cityOf[other];
     const sameTransaction = subject.sale === (this.d.saleOf[other] === 1);
     const otherPrice = this.d.priceOf[other];
-    if (sameCity && sameTransaction && Number.isFinite(subject.price) && Number.isFinite(otherPrice)) {
+    if (
+      sameCity &&
+      sameTransaction &&
+      Number.isFinite(subject.price) &&
+      Number.isFinite(otherPrice)
+    ) {
       if (subject.price > otherPrice * (1 + SAME_PRICE_TOLERANCE)) return null;
       if (otherPrice > subject.price * (1 + SAME_PRICE_TOLERANCE)) return "copy";
     }
@@ -388,10 +462,13 @@ export class ReuseIndex {
       : null;
     const unknownOrder = blame === "ambiguous" ? " (ordre de publication inconnu)" : "";
     if (relation === "sameOwnerElsewhere") return `du même annonceur ${where}${unknownOrder}`;
-    if (relation === "samePlace") return `d'un autre annonceur ${where}, au même prix${unknownOrder}`;
-    const details = [ownerDiffers ? "autre annonceur" : null, priceText, blame === "ambiguous" ? "ordre de publication inconnu" : null].filter(
-      (s): s is string => s !== null,
-    );
+    if (relation === "samePlace")
+      return `d'un autre annonceur ${where}, au même prix${unknownOrder}`;
+    const details = [
+      ownerDiffers ? "autre annonceur" : null,
+      priceText,
+      blame === "ambiguous" ? "ordre de publication inconnu" : null,
+    ].filter((s): s is string => s !== null);
     return details.length > 0 ? `${where} (${details.join(", ")})` : where;
   }
 }

@@ -11,7 +11,7 @@
  * onto "virement", whereas in "je ne demande ni mandat, ni coupon, ni virement" it does.
  */
 
-import { stemPresence, type Gate, type StemScan } from "./gates";
+import { guardCharOf, stemPresence, type Gate, type StemScan } from "./gates";
 
 export type Match = { start: number; end: number; sentence: number; text: string };
 
@@ -39,8 +39,9 @@ const WARNING =
 
 export class TextDoc {
   readonly text: string;
-  private readonly sentenceStarts: number[];
-  private readonly sentenceEnds: number[];
+  /** Sentence boundaries, computed on first use (the context build never needs them). */
+  private starts: number[] | null = null;
+  private ends: number[] | null = null;
   private readonly warningCache = new Map<number, boolean>();
   private scan: StemScan | null = null;
   /** Sentence strings, sliced once on demand. */
@@ -48,17 +49,31 @@ export class TextDoc {
 
   constructor(normalized: string) {
     this.text = normalized;
-    this.sentenceStarts = [0];
-    this.sentenceEnds = [];
+  }
+
+  private get sentenceStarts(): number[] {
+    if (this.starts === null) this.split();
+    return this.starts as number[];
+  }
+
+  private get sentenceEnds(): number[] {
+    if (this.ends === null) this.split();
+    return this.ends as number[];
+  }
+
+  private split(): void {
+    const starts = [0];
+    const ends: number[] = [];
     SENTENCE_END.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = SENTENCE_END.exec(normalized)) !== null) {
-      const end = m.index + m[0].length;
-      this.sentenceEnds.push(m.index);
-      this.sentenceStarts.push(end);
+    while ((m = SENTENCE_END.exec(this.text)) !== null) {
+      ends.push(m.index);
+      starts.push(m.index + m[0].length);
       if (m[0].length === 0) SENTENCE_END.lastIndex++;
     }
-    this.sentenceEnds.push(normalized.length);
+    ends.push(this.text.length);
+    this.starts = starts;
+    this.ends = ends;
   }
 
   /**
@@ -66,11 +81,14 @@ export class TextDoc {
    * or contain one of its fragments? Stems are answered from one shared scan of the text.
    */
   has(gate: Gate): boolean {
-    if (gate.ids.length > 0) {
-      this.scan ??= stemPresence(this.text);
-      if (this.scan.gates[gate.id] === 1) return true;
+    this.scan ??= stemPresence(this.text);
+    if (this.scan.gates[gate.id] === 1) return true;
+    for (let k = 0; k < gate.fragments.length; k++) {
+      const fragment = gate.fragments[k];
+      const guard = guardCharOf(fragment);
+      if (guard >= 0 && guard < 128 && this.scan.punctuation[guard] === 0) continue;
+      if (this.text.includes(fragment)) return true;
     }
-    for (const fragment of gate.fragments) if (this.text.includes(fragment)) return true;
     return false;
   }
 
