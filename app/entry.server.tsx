@@ -1,14 +1,25 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { logEvent } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export { bootstrap, shutdown } from "~/services/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * Thrown responses (401, 403, 404 of the guards) are answers, not faults: only real errors are
+ * logged, as one JSON line, and never for an aborted request.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error && typeof error === "object" && ("status" in error || "init" in error)) return;
+  logEvent("http.error", { path: new URL(request.url).pathname, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+};
 
 export default function handleRequest(
   request: Request,

@@ -17,8 +17,10 @@ if (!userId) {
 }
 
 // Ctrl+C stops after the current batch: what was written stays, the job ends 'cancelled'.
+const interrupt = new AbortController();
 process.once("SIGINT", () => {
   console.error("Arrêt demandé : fin du lot en cours...");
+  interrupt.abort();
   abortHeldJobs();
 });
 
@@ -26,6 +28,7 @@ const started = Date.now();
 try {
   let run = 0;
   const result = await moderateAllPending(userId, {
+    signal: interrupt.signal,
     onRun: (job) => {
       run += 1;
       console.error(`Passe ${run} : ${job.batches} lots, ${formatNumber(job.moderated)} analysées, ${formatNumber(job.flagged)} suspectes`);
@@ -40,5 +43,6 @@ try {
   process.exit(result.status === "failed" ? 1 : 0);
 } catch (error) {
   closeDb();
+  if (interrupt.signal.aborted) fail("modération interrompue avant la première écriture.", 130);
   fail(error instanceof ModerationBusyError ? error.message : `Erreur lors de la modération: ${(error as Error).message}`, 1);
 }

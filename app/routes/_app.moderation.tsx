@@ -7,6 +7,7 @@ import { BulkDecisions } from "~/components/moderation/bulk-decisions";
 import { ReviewSearch } from "~/components/moderation/review-search";
 import { SuspiciousCard } from "~/components/moderation/suspicious-card";
 import { ModerationPanel } from "~/components/moderation-panel";
+import { useToast } from "~/components/toasts";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
@@ -15,6 +16,7 @@ import { moderationPanelStatus } from "~/services/moderation/panel-status.server
 import { bulkMessage, MODERATION_TEXT, REVIEW_FILTER_VALUES } from "~/services/moderation/moderation-texts";
 import { decideDisplayed, decideListing, listSuspicious, suspiciousCounts } from "~/services/moderation/review.server";
 import { formatNumber } from "~/utils/format";
+import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 
 const MAX_PAGES = 250;
@@ -48,16 +50,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: url.searchParams.get("page") ?? undefined,
   });
   const limit = query.page * MODERATION_PAGE_SIZE;
-  const { listings, total } = listSuspicious(user.id, query, limit);
-  return {
-    query,
-    listings,
-    total,
-    // SPEC.md section 9: more exist when a full page came back and fewer than the count are shown.
-    hasMore: listings.length === limit && listings.length < total,
-    counts: suspiciousCounts(user.id),
-    panel: moderationPanelStatus(user.id),
-  };
+  try {
+    const { listings, total } = listSuspicious(user.id, query, limit);
+    return {
+      query,
+      listings,
+      total,
+      // SPEC.md section 9: more exist when a full page came back and fewer than the count are shown.
+      hasMore: listings.length === limit && listings.length < total,
+      counts: suspiciousCounts(user.id),
+      panel: moderationPanelStatus(user.id),
+      toast: null,
+    };
+  } catch (error) {
+    logEvent("moderation.load_error", { userId: user.id, error: (error as Error).message });
+    return {
+      query,
+      listings: [],
+      total: 0,
+      hasMore: false,
+      counts: { suspicious: 0, withoutConfidence: 0 },
+      panel: undefined,
+      toast: { type: "error" as const, message: "Erreur lors du chargement des annonces suspectes" },
+    };
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,8 +84,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ ok: false, toast: { type: "error" as const, message } }, { status: 400 });
   }
   const input = submission.value;
+  try {
+    return decide(user.id, input);
+  } catch (error) {
+    logEvent("moderation.decision_failed", { userId: user.id, intent: input.intent, error: (error as Error).message });
+    const message = input.intent === "validate" ? "Erreur lors de la validation" : input.intent === "blacklist" ? "Erreur lors du rejet" : "Erreur lors du traitement en masse";
+    return data({ ok: false, toast: { type: "error" as const, message } }, { status: 500 });
+  }
+}
+
+function decide(userId: string, input: z.infer<typeof actionSchema>) {
   if ("id" in input) {
-    const outcome = decideListing(user.id, input.id, input.intent === "validate" ? "active" : "rejected");
+    const outcome = decideListing(userId, input.id, input.intent === "validate" ? "active" : "rejected");
     if (outcome === "not-found") {
       return data({ ok: false, toast: { type: "error" as const, message: MODERATION_TEXT.notFound } }, { status: 404 });
     }
@@ -80,14 +106,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return { ok: true, toast: { type: "success" as const, message } };
   }
   const decision = input.intent === "validate-all" ? "active" : "rejected";
-  const changed = decideDisplayed(user.id, { q: input.q, filter: input.filter }, input.ids, decision);
+  const changed = decideDisplayed(userId, { q: input.q, filter: input.filter }, input.ids, decision);
   if (changed === 0) return { ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.nothingToProcess } };
   return { ok: true, toast: { type: "success" as const, message: bulkMessage(decision, changed) } };
 }
 
 export default function ModerationPage() {
-  const { query, listings, total, hasMore, counts, panel } = useLoaderData<typeof loader>();
+  const { query, listings, total, hasMore, counts, panel, toast } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  useToast(toast);
   const more = new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.filter !== "all" ? { filter: query.filter } : {}), page: String(query.page + 1) });
   return (
     <div className="space-y-6">

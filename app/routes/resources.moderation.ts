@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { z } from "zod";
 import { cancelModerationJob, ModerationBusyError, startModeration } from "~/services/moderation/jobs.server";
 import { jobView, moderationPanelStatus, type ModerationJobView } from "~/services/moderation/panel-status.server";
@@ -31,9 +30,11 @@ export type PanelActionData = {
   duplicates?: number;
 };
 
+const NO_STORE = { "Cache-Control": "no-store" };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return moderationPanelStatus(user.id);
+  return Response.json(moderationPanelStatus(user.id), { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -102,7 +103,8 @@ function safeRedirect(value: FormDataEntryValue | null) {
 }
 
 /**
- * Fetchers get the JSON-like answer; a plain form post (JavaScript off) goes back to the page it
+ * Fetchers and API clients get JSON with a real status code (a resource route's plain objects
+ * would reach direct callers as 200); a plain form post (JavaScript off) goes back to the page it
  * came from with the toast, as every form of the app does.
  */
 async function reply(request: Request, form: FormData, body: PanelActionData, status = 200) {
@@ -111,5 +113,5 @@ async function reply(request: Request, form: FormData, body: PanelActionData, st
     const to = safeRedirect(form.get("redirectTo"));
     return toast ? redirectWithToast(to, toast) : new Response(null, { status: 302, headers: { Location: to } });
   }
-  return data(body, { status });
+  return Response.json(body, { status, headers: NO_STORE });
 }

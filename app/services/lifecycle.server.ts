@@ -50,17 +50,21 @@ export async function shutdown(graceMs = 10_000) {
   const queue = jobQueue();
   queue.pause();
   queue.clear();
-  abortHeldJobs();
-  await Promise.race([queue.onIdle(), new Promise((resolve) => setTimeout(resolve, graceMs))]);
+  // The message is written first, so the runners (which only close jobs still open) keep it:
+  // users must not read a Stop they never clicked. The batch in flight then ends, unwritten or
+  // whole, inside its own transaction.
   const db = getDb();
-  for (const job of heldJobs()) {
+  const open = heldJobs();
+  for (const job of open) {
     const table = jobTable(job.kind);
     db.update(table)
       .set({ status: "cancelled", message: MSG.jobStoppedByShutdown, finishedAt: new Date() })
       .where(and(eq(table.id, job.id), inArray(table.status, ["pending", "processing"])))
       .run();
-    releaseJob(job.kind, job.id);
   }
+  abortHeldJobs();
+  await Promise.race([queue.onIdle(), new Promise((resolve) => setTimeout(resolve, graceMs))]);
+  for (const job of open) releaseJob(job.kind, job.id);
   flushExportUsage();
   closeDb();
   logEvent("server.stopped");

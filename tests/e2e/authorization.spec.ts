@@ -13,10 +13,11 @@ import { expect, test } from "./fixtures";
  *
  * Expected answers: 'ok' (200), 'auth' (redirect to /auth), 'home' / 'dashboard' / 'properties'
  * (denial redirect), 'card' (200 with the access-denied card), 401, 403, 404, or 'invalid' (400:
- * the guard let the request through and the form validation refused the bogus body).
+ * the guard let the request through and the form validation refused the bogus body; resource
+ * routes say it as `{ ok: false }`).
  */
 type Role = "visitor" | "user" | "other" | "admin";
-type Expect = "ok" | "auth" | "home" | "dashboard" | "properties" | "card" | 401 | 403 | 404 | "invalid";
+type Expect = "ok" | "auth" | "home" | "dashboard" | "properties" | "card" | 401 | 403 | 404 | 405 | "invalid";
 type Row = { path: string; method: "GET" | "POST"; expect: Record<Role, Expect> };
 
 const everyone = (value: Expect): Record<Role, Expect> => ({ visitor: value, user: value, other: value, admin: value });
@@ -36,12 +37,13 @@ function table(listingId: number, jobPath: string): Row[] {
     { path: "/admin-panel", method: "GET", expect: adminOnly("home", "ok", "auth") },
     { path: "/admin-api-requests", method: "GET", expect: adminOnly("home", "ok", "auth") },
     { path: "/moteurimmo-sync", method: "GET", expect: adminOnly("card", "ok", "auth") },
-    { path: jobPath, method: "GET", expect: { visitor: 401, user: "ok", other: 404, admin: 404 } },
-    // Mutations with a bogus body: the guard answers first; a permitted caller gets a 400.
-    ...["/properties", "/api-connections", "/request-api-key", "/export-api-keys", "/moderation", "/resources/moderation", "/resources/file-import", "/resources/connection-sync"].map(
+    { path: jobPath, method: "GET", expect: { visitor: "auth", user: "ok", other: 404, admin: 404 } },
+    // Mutations with a bogus body: the guard answers first; a permitted caller gets a refusal.
+    ...["/api-connections", "/request-api-key", "/export-api-keys", "/moderation", "/resources/moderation", "/resources/file-import", "/resources/connection-sync"].map(
       (path): Row => ({ path, method: "POST", expect: signedIn("invalid", 401) }),
     ),
-    { path: `/property/${listingId}`, method: "POST", expect: { visitor: 401, user: "invalid", other: 404, admin: 404 } },
+    { path: "/properties", method: "POST", expect: everyone(405) },
+    { path: `/property/${listingId}`, method: "POST", expect: { visitor: 401, user: "invalid", other: "properties", admin: "properties" } },
     { path: "/admin-panel", method: "POST", expect: adminOnly(403, "invalid", 401) },
     { path: "/admin-api-requests", method: "POST", expect: adminOnly(403, "invalid", 401) },
     { path: "/moteurimmo-sync", method: "POST", expect: adminOnly(403, "invalid", 401) },
@@ -60,7 +62,12 @@ async function answer(request: APIRequestContext, row: Row, cookie: string | nul
     const location = new URL(response.headers()["location"] ?? "", "http://x").pathname;
     return ({ "/auth": "auth", "/": "home", "/dashboard": "dashboard", "/properties": "properties" } as Record<string, Expect>)[location] ?? `redirect ${location}` as never;
   }
-  if (status === 200 && row.path === "/moteurimmo-sync" && (await response.text()).includes("Accès refusé : réservé aux administrateurs")) return "card";
+  if ((status === 200 || status === 403) && row.method === "GET" && row.path === "/moteurimmo-sync" && (await response.text()).includes("Accès refusé : réservé aux administrateurs")) return "card";
+  if (status === 200 && row.method === "POST" && (response.headers()["content-type"] ?? "").includes("json")) {
+    // Resource routes answer fetchers with `{ ok: false, toast }` when they refuse the body.
+    const body = (await response.json().catch(() => null)) as { ok?: boolean } | null;
+    if (body?.ok === false) return "invalid";
+  }
   if (status === 200) return "ok";
   if (status === 400) return "invalid";
   return status;

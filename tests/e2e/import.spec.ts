@@ -26,6 +26,19 @@ test.describe("import MoteurImmo (/moteurimmo-sync)", () => {
     await expect(page.getByRole("list", { name: "Annonces" }).getByRole("listitem").first()).toBeVisible();
   });
 
+  test("le mode auto-import relance un lot tant que le précédent a importé", async ({ page, signIn }) => {
+    await signIn({ admin: true });
+    await page.goto("/moteurimmo-sync");
+    await page.getByLabel("Nombre de pages").fill("1");
+    await page.getByLabel("Annonces par page").fill("30");
+    await page.getByRole("checkbox", { name: /Mode auto-import/ }).check();
+    await page.getByRole("button", { name: "Lancer l'import" }).click();
+    await expectToast(page, "30 annonces importées");
+    // The demo feed is the same each time: the second batch finds nothing new, and it stops there.
+    await expectToast(page, "Aucune nouvelle annonce à importer");
+    await expect(page.getByRole("button", { name: "Lancer l'import" })).toBeEnabled();
+  });
+
   test("la zone de danger supprime toutes ses annonces après confirmation", async ({ page, signIn }) => {
     await signIn({ admin: true });
     await page.goto("/moteurimmo-sync");

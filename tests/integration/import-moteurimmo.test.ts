@@ -97,12 +97,12 @@ describe("pagination", () => {
   });
 
   it("termine proprement quand le partenaire refuse d'aller au-delà de 10 000 résultats", async () => {
-    partner = await useFakePartner({ total: 12_000 });
+    partner = await useFakePartner({ total: 10_500 });
     const user = await makeUser({ admin: true });
     const job = await runMoteurImmoImport(user.id, { pages: 20, perPage: 1000 });
     expect(job).toMatchObject({ status: "completed", imported: 10_000, currentPage: 10, totalPages: 10 });
     expect(job.errors).toEqual(["Limite de 10\u00a0000 résultats par recherche atteinte : import arrêté avant la page 11"]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("test de connexion", () => {

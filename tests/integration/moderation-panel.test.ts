@@ -17,7 +17,12 @@ type Answer = {
 };
 type Wrapped = { data: Answer; init: { status?: number } | null };
 
-function unwrap(result: unknown): { status: number; body: Answer } {
+/** The routes answer JSON Responses with a real status; a thrown guard answer is a `data()`. */
+async function unwrap(result: unknown): Promise<{ status: number; body: Answer; response?: Response }> {
+  if (result instanceof Response) {
+    const isJson = (result.headers.get("Content-Type") ?? "").includes("application/json");
+    return { status: result.status, body: isJson ? ((await result.json()) as Answer) : ({} as Answer), response: result };
+  }
   if (result && typeof result === "object" && "init" in result && "data" in result) {
     const wrapped = result as Wrapped;
     return { status: wrapped.init?.status ?? 200, body: wrapped.data };
@@ -28,13 +33,14 @@ function unwrap(result: unknown): { status: number; body: Answer } {
 async function post(userId: string | null, form: Record<string, string>, headers: Record<string, string> = {}) {
   const request = await requestAs(userId, "/resources/moderation", { form, headers });
   try {
-    const result = await panelAction({ request, params: {}, context: {} });
-    if (result instanceof Response) return { status: result.status, body: {} as Answer, response: result };
-    return unwrap(result);
+    return await unwrap(await panelAction({ request, params: {}, context: {} }));
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: {} as Answer, response: thrown };
     return unwrap(thrown);
   }
+}
+
+async function poll(userId: string, jobId: string) {
+  return unwrap(await jobLoader({ request: await requestAs(userId, `/resources/moderation-jobs/${jobId}`), params: { id: jobId }, context: {} }));
 }
 
 const SCAM = {
@@ -48,14 +54,15 @@ describe("panneau de modération : lancement et suivi", () => {
   it("refuse un visiteur sans session", async () => {
     const answer = await post(null, { intent: "start" });
     expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ ok: false, error: "Vous devez être connecté" });
     await expect(panelLoader({ request: await requestAs(null, "/resources/moderation"), params: {}, context: {} })).rejects.toMatchObject({ status: 302 });
   });
 
   it("donne l'état du panneau : annonces en attente et dernier job", async () => {
     const user = await makeUser();
     addListings(user.id, 7);
-    const status = await panelLoader({ request: await requestAs(user.id, "/resources/moderation"), params: {}, context: {} });
-    expect(status).toEqual({ pending: 7, withoutConfidence: 0, job: null });
+    const status = await unwrap(await panelLoader({ request: await requestAs(user.id, "/resources/moderation"), params: {}, context: {} }));
+    expect(status.body).toEqual({ pending: 7, withoutConfidence: 0, job: null });
   });
 
   it("sans annonce en attente : 'Aucune annonce à modérer' sans créer de job", async () => {
@@ -75,8 +82,7 @@ describe("panneau de modération : lancement et suivi", () => {
     expect(started.body.ok).toBe(true);
     expect(started.body.job).toMatchObject({ status: "pending" });
     await jobQueue().onIdle();
-    const polled = await jobLoader({ request: await requestAs(user.id, `/resources/moderation-jobs/${started.body.job!.id}`), params: { id: started.body.job!.id }, context: {} });
-    const job = unwrap(polled).body.job!;
+    const job = (await poll(user.id, started.body.job!.id)).body.job!;
     expect(job).toMatchObject({ status: "completed", moderated: 100, total: 100, remaining: 21 });
     expect(statusCounts(user.id).pending).toBe(21);
     // The scam listing is the first one created, hence in the first batch.
@@ -92,7 +98,7 @@ describe("panneau de modération : lancement et suivi", () => {
     const started = await post(user.id, { intent: "auto" });
     expect(started.body.job).toMatchObject({ status: "pending" });
     await jobQueue().onIdle();
-    const job = unwrap(await jobLoader({ request: await requestAs(user.id, `/resources/moderation-jobs/${started.body.job!.id}`), params: { id: started.body.job!.id }, context: {} })).body.job!;
+    const job = (await poll(user.id, started.body.job!.id)).body.job!;
     expect(job).toMatchObject({ status: "completed", moderated: 350, remaining: 0, total: 350 });
     const counts = statusCounts(user.id);
     expect((counts.active ?? 0) + (counts.suspicious ?? 0)).toBe(350);
@@ -103,7 +109,7 @@ describe("panneau de modération : lancement et suivi", () => {
     const user = await makeUser();
     const other = await makeUser();
     const job = createModerationJob(user.id, { mode: "pending" });
-    const answer = unwrap(await jobLoader({ request: await requestAs(other.id, `/resources/moderation-jobs/${job.id}`), params: { id: job.id }, context: {} }));
+    const answer = await poll(other.id, job.id);
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ ok: false, error: "Modération introuvable" });
     await post(user.id, { intent: "cancel", jobId: job.id });
@@ -134,7 +140,7 @@ describe("panneau de modération : lancement et suivi", () => {
 
   it("sans JavaScript, un formulaire revient à la page d'origine avec le toast", async () => {
     const user = await makeUser();
-    const answer = (await post(user.id, { intent: "start", redirectTo: "/moderation?q=lyon" }, { "Sec-Fetch-Mode": "navigate" })) as { status: number; response?: Response };
+    const answer = await post(user.id, { intent: "start", redirectTo: "/moderation?q=lyon" }, { "Sec-Fetch-Mode": "navigate" });
     expect(answer.status).toBe(302);
     expect(answer.response?.headers.get("Location")).toBe("/moderation?q=lyon");
     expect(answer.response?.headers.get("Set-Cookie")).toContain("__vigimmo_toast=");

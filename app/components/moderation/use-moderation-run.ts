@@ -1,8 +1,8 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { JOB_POLL_INTERVAL_MS } from "~/config";
-import type { loader as jobLoader } from "~/routes/resources.moderation-jobs.$id";
-import type { loader as statusLoader, PanelActionData } from "~/routes/resources.moderation";
+import type { JobPollData } from "~/routes/resources.moderation-jobs.$id";
+import type { PanelActionData } from "~/routes/resources.moderation";
 import type { ModerationJobView, ModerationPanelStatus } from "~/services/moderation/panel-status.server";
 import { showToast, useToast, type ToastMessage } from "../toasts";
 
@@ -25,9 +25,9 @@ function finishedToast(job: ModerationJobView): ToastMessage | null {
  * and lists show the verdicts.
  */
 export function useModerationRun(initial?: ModerationPanelStatus) {
-  const status = useFetcher<typeof statusLoader>();
+  const status = useFetcher<ModerationPanelStatus>();
   const action = useFetcher<PanelActionData>();
-  const poll = useFetcher<typeof jobLoader>();
+  const poll = useFetcher<JobPollData>();
   const revalidator = useRevalidator();
   const [watched, setWatched] = useState<string | null>(initial && isOpen(initial.job) ? initial.job!.id : null);
   // The last run seen ending here: a status answer older than its end must not revive it.

@@ -11,8 +11,6 @@ export type WorkerRequest =
       query: Record<string, unknown>;
       page: number;
       maxLength: number;
-      /** The database the import writes to: the worker checkpoints its WAL (see the worker). */
-      databasePath: string;
     }
   | { type: "abort"; id: number }
   | { type: "close"; session: string };

@@ -4,7 +4,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { MoteurImmoError } from "../moteurimmo/client.server";
 import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
@@ -129,7 +128,7 @@ export function createListingSource(config: AdSourceConfig): ListingPageSource {
           reject: (error) => (settle(), reject(error)),
         });
         thread.worker.ref();
-        post(thread, { type: "fetch", id, session, config, query, page, maxLength, databasePath: env().databasePath });
+        post(thread, { type: "fetch", id, session, config, query, page, maxLength });
       });
     },
     close() {

@@ -7,7 +7,6 @@ import { createMoteurImmoClient, MoteurImmoError } from "../moteurimmo/client.se
 import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
 import type { AdSource } from "../moteurimmo/types";
 import { mapAdPage } from "./listing-page";
-import { startCheckpointing, stopCheckpointing } from "./wal-checkpointer";
 import type { WorkerReply, WorkerRequest } from "./ad-page-protocol";
 
 const port = parentPort!;
@@ -29,7 +28,6 @@ function sourceFor(request: Extract<WorkerRequest, { type: "fetch" }>): AdSource
 }
 
 async function fetchListings(request: Extract<WorkerRequest, { type: "fetch" }>) {
-  startCheckpointing(request.databasePath);
   const controller = new AbortController();
   inFlight.set(request.id, controller);
   let reply: WorkerReply;
@@ -58,9 +56,6 @@ async function fetchListings(request: Extract<WorkerRequest, { type: "fetch" }>)
 port.on("message", (request: WorkerRequest) => {
   if (request.type === "fetch") void fetchListings(request);
   else if (request.type === "abort") inFlight.get(request.id)?.abort();
-  else {
-    sessions.delete(request.session);
-    if (sessions.size === 0) stopCheckpointing();
-  }
+  else sessions.delete(request.session);
 });
 port.postMessage({ type: "ready" } satisfies WorkerReply);

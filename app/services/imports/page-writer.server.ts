@@ -57,7 +57,6 @@ export async function writePage(job: ImportJob, page: ImportPage, totals: Import
   let offset = 0;
   let first = true;
   do {
-    const T0 = performance.now(); let TB = 0; let ROWS = 0;
     const wrote = sqlite
       .transaction(() => {
         const status = currentStatus(job.id);
@@ -72,14 +71,13 @@ export async function writePage(job: ImportJob, page: ImportPage, totals: Import
           counts.skipped += step.skipped;
           end = Math.min(listings.length, end + SLICE_STEP);
         } while (end < listings.length && (end - offset < SLICE_MIN || performance.now() - started < SLICE_BUDGET_MS));
-        const last = end >= listings.length; TB = performance.now() - T0; ROWS = end - offset;
+        const last = end >= listings.length;
         recordSlice(job, page, totals, counts, end - offset, last);
         offset = end;
         return true;
       })
       .immediate();
     if (!wrote) return false;
-    { const TT = performance.now() - T0; const g = globalThis as any; (g.__commits ??= []).push(TT - TB); (g.__bodies ??= []).push(TB / ROWS * 1000); }
     first = false;
     if (offset < listings.length) await yieldToEventLoop();
   } while (offset < listings.length);

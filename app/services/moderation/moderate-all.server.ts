@@ -10,20 +10,20 @@ import { completedMessage, MODERATION_TEXT } from "./moderation-texts";
 
 /**
  * Moderates ALL of a user's pending listings (CLI, benchmark): automatic runs chained as the cap
- * message asks ("Relancez pour continuer"), over one context built once (one analyzer). Stops on Stop/failure
- * or when a run makes no progress.
+ * message asks ("Relancez pour continuer"), over one context built once (one analyzer). Stops on
+ * Stop, failure, the signal, or a run that makes no progress.
  */
 export async function moderateAllPending(
   userId: string,
-  options: { maxBatches?: number; onRun?: (job: ModerationJob) => void } = {},
+  options: { maxBatches?: number; onRun?: (job: ModerationJob) => void; signal?: AbortSignal } = {},
 ): Promise<ModerationResult & { runs: number; status: ModerationJob["status"] }> {
   let moderated = 0;
   let flagged = 0;
   let runs = 0;
   let last: ModerationJob | undefined;
-  const analyzer = countPending(userId) > 0 ? await openAnalyzer() : undefined;
+  const analyzer = countPending(userId) > 0 ? await openAnalyzer(options.signal) : undefined;
   try {
-    while (analyzer) {
+    while (analyzer && !options.signal?.aborted) {
       const job = createModerationJob(userId, { mode: "pending", auto: true });
       last = await runModerationJob(job, { analyzer, maxBatches: options.maxBatches });
       runs += 1;
