@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { MODERATION_BATCH_SIZE } from "~/config";
 import { analyse, createContextBuilder, type ModerationContext, type ModerationVerdict } from "./engine";
-import { batchByIds, streamPlatformListings, targetIds, toModerationListing, type BatchRow } from "./listing-source.server";
+import { batchByIds, streamPlatformListings, targetIds, type BatchKey } from "./listing-source.server";
 
 /**
  * Reading and analysing a run's batches, against any connection: the main one (inline) or the
@@ -10,8 +10,7 @@ import { batchByIds, streamPlatformListings, targetIds, toModerationListing, typ
 
 export type LoopJob = { id: string; userId: string; mode: "pending" | "ids" | "reanalyze"; ids: number[] };
 
-/** What a write needs of a listing: which row, and the state it was analysed in. */
-export type BatchKey = Pick<BatchRow, "id" | "status" | "updated_at">;
+export type { BatchKey };
 
 /** One SPEC batch (MODERATION_BATCH_SIZE listings) and its verdicts, in the same order. */
 export type AnalysedBatch = { rows: BatchKey[]; verdicts: ModerationVerdict[] };
@@ -43,10 +42,10 @@ export async function* analysedBatches(
     const rows = batchByIds(db, job.userId, job.mode, ids.slice(index * MODERATION_BATCH_SIZE, (index + 1) * MODERATION_BATCH_SIZE));
     const verdicts: ModerationVerdict[] = [];
     for (const row of rows) {
-      verdicts.push(analyse(toModerationListing(row), context));
+      verdicts.push(analyse(row.listing, context));
       const pause = options.pace();
       if (pause) await pause;
     }
-    yield { rows: rows.map(({ id, status, updated_at }) => ({ id, status, updated_at })), verdicts };
+    yield { rows: rows.map((row) => row.key), verdicts };
   }
 }
