@@ -13,12 +13,12 @@ const MAX_STORED_ERRORS = 200;
  * taking listings after this long, commits and yields, so requests keep being served during an
  * import (docs/decisions/004-import-page-slices.md).
  */
-const SLICE_BUDGET_MS = Number(process.env.XB ?? 20);
+const SLICE_BUDGET_MS = 20;
 /**
  * A slice takes at least this many listings: every commit flushes the FTS index and appends the
  * touched index pages to the WAL, so tiny slices (on a busy machine) would multiply that cost.
  */
-const SLICE_MIN = Number(process.env.XM ?? 100);
+const SLICE_MIN = 100;
 /** Listings upserted between two looks at the clock. */
 const SLICE_STEP = 50;
 
@@ -57,7 +57,6 @@ export async function writePage(job: ImportJob, page: ImportPage, totals: Import
   let offset = 0;
   let first = true;
   do {
-    const T0 = performance.now(); let TB = 0; let ROWS = 0;
     const wrote = sqlite
       .transaction(() => {
         const status = currentStatus(job.id);
@@ -72,14 +71,13 @@ export async function writePage(job: ImportJob, page: ImportPage, totals: Import
           counts.skipped += step.skipped;
           end = Math.min(listings.length, end + SLICE_STEP);
         } while (end < listings.length && (end - offset < SLICE_MIN || performance.now() - started < SLICE_BUDGET_MS));
-        const last = end >= listings.length; TB = performance.now() - T0; ROWS = end - offset;
+        const last = end >= listings.length;
         recordSlice(job, page, totals, counts, end - offset, last);
         offset = end;
         return true;
       })
       .immediate();
     if (!wrote) return false;
-    { const TT = performance.now() - T0; const g = globalThis as any; (g.__commits ??= []).push(TT - TB); (g.__bodies ??= []).push(TB / ROWS * 1000); (g.__slices ??= []).push(TT); }
     first = false;
     if (offset < listings.length) await yieldToEventLoop();
   } while (offset < listings.length);
