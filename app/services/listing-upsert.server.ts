@@ -125,36 +125,45 @@ function insertOwner(st: Statements, propertyId: number, input: ListingInput, no
  */
 export function upsertListings(userId: string, inputs: ListingInput[]): UpsertCounts {
   const sqlite = getSqlite();
+  return sqlite.transaction((batch: ListingInput[]) => upsertListingsInTransaction(userId, batch)).immediate(inputs);
+}
+
+/**
+ * The same upsert for a caller that already holds a write transaction (the import's page
+ * writer). It opens no savepoint on purpose: FTS5 flushes its pending index at every savepoint
+ * boundary, and each flush adds a segment that later has to be merged, which doubled the cost of
+ * an import written in small nested batches.
+ */
+export function upsertListingsInTransaction(userId: string, batch: ListingInput[]): UpsertCounts {
+  const sqlite = getSqlite();
+  if (!sqlite.inTransaction) throw new Error("upsertListingsInTransaction: transaction requise");
   const st = statements(sqlite);
-  const run = sqlite.transaction((batch: ListingInput[]) => {
-    const counts: UpsertCounts = { imported: 0, updated: 0, skipped: 0 };
-    const now = Date.now();
-    for (const input of batch) {
-      const values = columns(input);
-      const existing = st.find.get(userId, input.sourcePlatform, input.sourcePlatformId);
-      if (!existing) {
-        const result = st.insert.run({
-          ...values,
-          source_platform: input.sourcePlatform,
-          source_platform_id: input.sourcePlatformId,
-          created_by: userId,
-          now,
-        }) as Database.RunResult;
-        insertOwner(st, Number(result.lastInsertRowid), input, now);
-        counts.imported += 1;
-        continue;
-      }
-      const changed = COLUMN_NAMES.some((c) => existing[c] !== values[c]);
-      if (!existing.has_owner && input.owner) insertOwner(st, existing.id, input, now);
-      if (!changed) {
-        counts.skipped += 1;
-        continue;
-      }
-      const remoderate = existing.price !== values.price || existing.description !== values.description;
-      st.update.run({ ...values, id: existing.id, now, remoderate: remoderate ? 1 : 0 });
-      counts.updated += 1;
+  const counts: UpsertCounts = { imported: 0, updated: 0, skipped: 0 };
+  const now = Date.now();
+  for (const input of batch) {
+    const values = columns(input);
+    const existing = st.find.get(userId, input.sourcePlatform, input.sourcePlatformId);
+    if (!existing) {
+      const result = st.insert.run({
+        ...values,
+        source_platform: input.sourcePlatform,
+        source_platform_id: input.sourcePlatformId,
+        created_by: userId,
+        now,
+      }) as Database.RunResult;
+      insertOwner(st, Number(result.lastInsertRowid), input, now);
+      counts.imported += 1;
+      continue;
     }
-    return counts;
-  });
-  return run.immediate(inputs);
+    const changed = COLUMN_NAMES.some((c) => existing[c] !== values[c]);
+    if (!existing.has_owner && input.owner) insertOwner(st, existing.id, input, now);
+    if (!changed) {
+      counts.skipped += 1;
+      continue;
+    }
+    const remoderate = existing.price !== values.price || existing.description !== values.description;
+    st.update.run({ ...values, id: existing.id, now, remoderate: remoderate ? 1 : 0 });
+    counts.updated += 1;
+  }
+  return counts;
 }

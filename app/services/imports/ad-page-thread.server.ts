@@ -4,10 +4,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
-import { MoteurImmoError } from "../moteurimmo/client.server";
+import { createMoteurImmoClient, MoteurImmoError } from "../moteurimmo/client.server";
 import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
-import { createMoteurImmoClient } from "../moteurimmo/client.server";
 import { createAbortError } from "../moteurimmo/types";
 import type { WorkerError, WorkerReply, WorkerRequest } from "./ad-page-protocol";
 import { inlineListingSource, type AdSourceConfig, type ListingPage, type ListingPageSource } from "./listing-page";
@@ -81,6 +81,30 @@ function rebuildError(error: WorkerError): Error {
   return new Error(error.message);
 }
 
+/**
+ * While the worker checkpoints the WAL (wal-checkpointer.ts), this connection's automatic
+ * checkpoint is paused; otherwise, as the WAL is never fully copied while the import writes, it
+ * would run inside every commit. Counted for imports running side by side, restored after.
+ */
+let checkpointHolds = 0;
+let savedAutoCheckpoint = 1000;
+
+function holdAutoCheckpoint(): string | null {
+  const sqlite = getSqlite();
+  if (sqlite.memory || sqlite.pragma("journal_mode", { simple: true }) !== "wal") return null;
+  if (checkpointHolds++ === 0) {
+    savedAutoCheckpoint = Number(sqlite.pragma("wal_autocheckpoint", { simple: true }));
+    sqlite.pragma("wal_autocheckpoint = 0");
+  }
+  return sqlite.name;
+}
+
+function releaseAutoCheckpoint() {
+  if (checkpointHolds > 0 && --checkpointHolds === 0) {
+    getSqlite().pragma(`wal_autocheckpoint = ${savedAutoCheckpoint}`);
+  }
+}
+
 function post(thread: Thread, request: WorkerRequest) {
   if (thread.alive) thread.worker.postMessage(request);
 }
@@ -108,6 +132,7 @@ export function createListingSource(config: AdSourceConfig): ListingPageSource {
   if (!thread) return inlineSource(config);
   const session = crypto.randomUUID();
   let fallback: ListingPageSource | null = null;
+  let databasePath: string | null | undefined;
   return {
     mode: config.mode,
     async fetchListings(query, page, maxLength, signal) {
@@ -118,6 +143,7 @@ export function createListingSource(config: AdSourceConfig): ListingPageSource {
       }
       if (signal?.aborted) throw createAbortError(signal.reason);
       if (!thread.alive) throw new Error("Erreur lors de l'import : le processus d'analyse s'est arrêté");
+      if (databasePath === undefined) databasePath = holdAutoCheckpoint();
       const id = nextId++;
       return new Promise<ListingPage>((resolve, reject) => {
         const onAbort = () => post(thread, { type: "abort", id });
@@ -128,11 +154,13 @@ export function createListingSource(config: AdSourceConfig): ListingPageSource {
           reject: (error) => (settle(), reject(error)),
         });
         thread.worker.ref();
-        post(thread, { type: "fetch", id, session, config, query, page, maxLength });
+        post(thread, { type: "fetch", id, session, config, query, page, maxLength, databasePath: databasePath ?? null });
       });
     },
     close() {
       post(thread, { type: "close", session });
+      if (databasePath) releaseAutoCheckpoint();
+      databasePath = null;
     },
   };
 }

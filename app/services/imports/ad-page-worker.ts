@@ -1,15 +1,25 @@
 // Worker thread of the MoteurImmo import: fetches a page, parses its JSON, validates every ad
 // with zod and maps it to a listing, then posts the listings to the main thread. That work costs
 // about 100 ms per page of 1000 ads: here it neither blocks the server's event loop nor competes
-// with the database writes of the main thread (docs/decisions/004-import-page-slices.md).
+// with the database writes of the main thread. While imports run, it also checkpoints the WAL
+// (wal-checkpointer.ts). See docs/decisions/004-import-page-slices.md.
+import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { createMoteurImmoClient, MoteurImmoError } from "../moteurimmo/client.server";
 import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
 import type { AdSource } from "../moteurimmo/types";
 import { mapAdPage } from "./listing-page";
+import { startCheckpointing, stopCheckpointing } from "./wal-checkpointer";
 import type { WorkerReply, WorkerRequest } from "./ad-page-protocol";
 
 const port = parentPort!;
+// On Linux this lowers the priority of this thread only: when both cores are busy, the server's
+// event loop (requests, database writes) goes first, and parsing ahead of the writer has slack.
+try {
+  os.setPriority(0, 10);
+} catch {
+  // not permitted here: parsing at normal priority is fine
+}
 // One source per import: the client's throttle is per key and per import.
 const sessions = new Map<string, AdSource>();
 const inFlight = new Map<number, AbortController>();
@@ -28,6 +38,7 @@ function sourceFor(request: Extract<WorkerRequest, { type: "fetch" }>): AdSource
 }
 
 async function fetchListings(request: Extract<WorkerRequest, { type: "fetch" }>) {
+  if (request.databasePath) startCheckpointing(request.databasePath);
   const controller = new AbortController();
   inFlight.set(request.id, controller);
   let reply: WorkerReply;
@@ -56,6 +67,9 @@ async function fetchListings(request: Extract<WorkerRequest, { type: "fetch" }>)
 port.on("message", (request: WorkerRequest) => {
   if (request.type === "fetch") void fetchListings(request);
   else if (request.type === "abort") inFlight.get(request.id)?.abort();
-  else sessions.delete(request.session);
+  else {
+    sessions.delete(request.session);
+    if (sessions.size === 0) stopCheckpointing();
+  }
 });
 port.postMessage({ type: "ready" } satisfies WorkerReply);

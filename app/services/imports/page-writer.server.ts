@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { importJobs, userStatistics } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
-import { upsertListings } from "../listing-upsert.server";
+import { upsertListingsInTransaction } from "../listing-upsert.server";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import type { ImportJob, ImportPage, ImportTotals } from "./import-jobs.server";
 
@@ -9,18 +9,19 @@ import type { ImportJob, ImportPage, ImportTotals } from "./import-jobs.server";
 const MAX_STORED_ERRORS = 200;
 
 /**
- * A write transaction holds the event loop (and SQLite's write lock) while it runs: a slice stops
- * taking listings after this long, commits and yields, so requests keep being served during an
- * import (docs/decisions/004-import-page-slices.md).
+ * A write transaction holds the event loop (and SQLite's write lock) while it runs: a page is
+ * written in slices sized to last about this long, each followed by a yield, so requests keep
+ * being served during an import (docs/decisions/004-import-page-slices.md).
  */
-const SLICE_BUDGET_MS = 20;
+const SLICE_BUDGET_MS = 15;
 /**
- * A slice takes at least this many listings: every commit flushes the FTS index and appends the
- * touched index pages to the WAL, so tiny slices (on a busy machine) would multiply that cost.
+ * Bounds of a slice. Every commit flushes the FTS index into a new segment that must later be
+ * merged, so slices must not get tiny on a busy machine.
  */
-const SLICE_MIN = 100;
-/** Listings upserted between two looks at the clock. */
-const SLICE_STEP = 50;
+const SLICE_MIN = 50;
+const SLICE_MAX = 1000;
+/** Slice size for the next write, learnt from the last one (the machine's speed is global). */
+let sliceSize = 100;
 
 export function appendErrors(jobId: string, messages: string[]) {
   if (messages.length === 0) return;
@@ -56,32 +57,37 @@ export async function writePage(job: ImportJob, page: ImportPage, totals: Import
   const { listings } = page;
   let offset = 0;
   let first = true;
+  // The page has just been received (deserialising it took a few milliseconds of this turn of
+  // the loop): let timers and I/O run before the first slice rather than right after it.
+  await nextLoopTurn();
   do {
+    const started = performance.now();
+    const end = Math.min(listings.length, offset + sliceSize);
     const wrote = sqlite
       .transaction(() => {
         const status = currentStatus(job.id);
         if (status !== "processing" && (first || status !== "cancelled")) return false;
-        const started = performance.now();
-        const counts = { imported: 0, updated: 0, skipped: 0 };
-        let end = offset;
-        do {
-          const step = upsertListings(job.userId, listings.slice(end, end + SLICE_STEP));
-          counts.imported += step.imported;
-          counts.updated += step.updated;
-          counts.skipped += step.skipped;
-          end = Math.min(listings.length, end + SLICE_STEP);
-        } while (end < listings.length && (end - offset < SLICE_MIN || performance.now() - started < SLICE_BUDGET_MS));
-        const last = end >= listings.length;
-        recordSlice(job, page, totals, counts, end - offset, last);
-        offset = end;
+        const counts = upsertListingsInTransaction(job.userId, listings.slice(offset, end));
+        recordSlice(job, page, totals, counts, end - offset, end >= listings.length);
         return true;
       })
       .immediate();
     if (!wrote) return false;
+    if (end > offset) {
+      const perListing = (performance.now() - started) / (end - offset);
+      // Smoothed, so that one preempted slice does not halve the next one.
+      const target = SLICE_BUDGET_MS / perListing;
+      sliceSize = Math.max(SLICE_MIN, Math.min(SLICE_MAX, Math.round((sliceSize + target) / 2)));
+    }
+    offset = end;
     first = false;
     if (offset < listings.length) await yieldToEventLoop();
   } while (offset < listings.length);
   return true;
+}
+
+function nextLoopTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function recordSlice(
