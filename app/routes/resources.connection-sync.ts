@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { z } from "zod";
 import {
   SyncRefusedError,
@@ -8,7 +7,7 @@ import {
 import { cancelImportJob, ImportBusyError } from "~/services/imports/import-jobs.server";
 import { toImportJobView } from "~/services/imports/import-job-view";
 import { requireUser } from "~/utils/permissions.server";
-import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { resourceAnswer } from "~/utils/resource-answer.server";
 
 /**
  * Sync of one of the user's import connections (from /properties and from the connection card):
@@ -21,29 +20,26 @@ const schema = z.discriminatedUnion("intent", [
 
 const INVALID = "Requête invalide";
 
-function answer(
-  request: Request,
-  body: { ok: boolean; toast: Toast; [key: string]: unknown },
-  status = 200,
-) {
-  if (request.headers.get("Sec-Fetch-Mode") === "navigate") {
-    // Back to the screen the form was on (a path of this site only).
-    const from = new URL(request.headers.get("Referer") ?? "/properties", request.url).pathname;
-    return redirectWithToast(from === "/api-connections" ? from : "/properties", body.toast);
-  }
-  return data(body, { status });
+/** The screen a form posted without JavaScript came from (a path of this site only). */
+function formPage(request: Request): string {
+  const from = new URL(request.headers.get("Referer") ?? "/properties", request.url).pathname;
+  return from === "/api-connections" ? from : "/properties";
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
-    return answer(request, { ok: false, toast: { type: "error", message: INVALID } }, 400);
+    return resourceAnswer(
+      request,
+      { ok: false, toast: { type: "error", message: INVALID } },
+      { status: 400, redirectTo: formPage },
+    );
   const input = parsed.data;
 
   if (input.intent === "cancel") {
     const cancelled = cancelImportJob(user.id, input.jobId);
-    return answer(
+    return resourceAnswer(
       request,
       {
         ok: cancelled,
@@ -51,28 +47,36 @@ export async function action({ request }: ActionFunctionArgs) {
           ? { type: "info", message: "Arrêt demandé" }
           : { type: "error", message: "Cette synchronisation est déjà terminée" },
       },
-      cancelled ? 200 : 400,
+      { status: cancelled ? 200 : 400, redirectTo: formPage },
     );
   }
 
   try {
     const job = startConnectionSync(user.id, input.connectionId);
     const name = typeof job.params?.connectionName === "string" ? job.params.connectionName : "";
-    return answer(request, {
-      ok: true,
-      connectionId: input.connectionId,
-      job: toImportJobView(job),
-      toast: { type: "info", message: `Synchronisation de « ${name} » démarrée` },
-    });
+    return resourceAnswer(
+      request,
+      {
+        ok: true,
+        connectionId: input.connectionId,
+        job: toImportJobView(job),
+        toast: { type: "info", message: `Synchronisation de « ${name} » démarrée` },
+      },
+      { redirectTo: formPage },
+    );
   } catch (error) {
     if (error instanceof SyncRefusedError)
-      return answer(
+      return resourceAnswer(
         request,
         { ok: false, toast: { type: "error", message: error.message } },
-        error.status,
+        { status: error.status, redirectTo: formPage },
       );
     if (error instanceof ImportBusyError)
-      return answer(request, { ok: false, toast: { type: "error", message: error.message } }, 409);
+      return resourceAnswer(
+        request,
+        { ok: false, toast: { type: "error", message: error.message } },
+        { status: 409, redirectTo: formPage },
+      );
     throw error;
   }
 }

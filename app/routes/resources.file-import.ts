@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, unstable_parseMultipartFormData } from "@remix-run/node";
+import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { FILE_IMPORT_MAX_BYTES, FILE_IMPORT_MESSAGES } from "~/services/file-import/limits";
 import { startFileImport } from "~/services/imports/file-import-source.server";
 import { cancelImportJob, ImportBusyError } from "~/services/imports/import-jobs.server";
 import { toImportJobView } from "~/services/imports/import-job-view";
 import { requireUser } from "~/utils/permissions.server";
-import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { resourceAnswer } from "~/utils/resource-answer.server";
 
 /**
  * File import of /properties (every user): POST multipart with `file`, answered with the job to
@@ -87,18 +87,8 @@ async function readUpload(request: Request): Promise<Upload> {
   return upload;
 }
 
-/** Fetchers get JSON; a form posted without JavaScript goes back to /properties with a toast. */
-function answer(
-  request: Request,
-  body: { ok: boolean; toast: Toast; [key: string]: unknown },
-  status = 200,
-) {
-  const navigation =
-    request.headers.get("Sec-Fetch-Mode") === "navigate" ||
-    (request.headers.get("Accept") ?? "").startsWith("text/html");
-  if (navigation) return redirectWithToast("/properties", body.toast);
-  return data(body, { status });
-}
+/** Where a form posted without JavaScript goes back to, with the answer's toast. */
+const FORM_PAGE = "/properties";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -107,13 +97,13 @@ export async function action({ request }: ActionFunctionArgs) {
     // The Stop of the progress card posts a plain form.
     const form = await request.formData();
     if (form.get("intent") !== "cancel")
-      return answer(
+      return resourceAnswer(
         request,
         { ok: false, toast: { type: "error", message: MESSAGES.unreadable } },
-        400,
+        { status: 400, redirectTo: FORM_PAGE },
       );
     const cancelled = cancelImportJob(user.id, String(form.get("jobId") ?? ""));
-    return answer(
+    return resourceAnswer(
       request,
       {
         ok: cancelled,
@@ -121,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
           ? { type: "info", message: MESSAGES.cancelled }
           : { type: "error", message: MESSAGES.notCancellable },
       },
-      cancelled ? 200 : 400,
+      { status: cancelled ? 200 : 400, redirectTo: FORM_PAGE },
     );
   }
 
@@ -130,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
     upload = await readUpload(request);
   } catch (error) {
     const tooLarge = error instanceof UploadTooLargeError;
-    return answer(
+    return resourceAnswer(
       request,
       {
         ok: false,
@@ -139,32 +129,48 @@ export async function action({ request }: ActionFunctionArgs) {
           message: tooLarge ? FILE_IMPORT_MESSAGES.tooLarge : MESSAGES.unreadable,
         },
       },
-      tooLarge ? 413 : 400,
+      { status: tooLarge ? 413 : 400, redirectTo: FORM_PAGE },
     );
   }
   if (!upload.file)
-    return answer(request, { ok: false, toast: { type: "error", message: MESSAGES.noFile } }, 400);
+    return resourceAnswer(
+      request,
+      { ok: false, toast: { type: "error", message: MESSAGES.noFile } },
+      { status: 400, redirectTo: FORM_PAGE },
+    );
 
   try {
     const started = startFileImport(user.id, upload.file.name, upload.file.bytes);
     if (!started.ok)
-      return answer(request, { ok: false, toast: { type: "error", message: started.error } }, 400);
+      return resourceAnswer(
+        request,
+        { ok: false, toast: { type: "error", message: started.error } },
+        { status: 400, redirectTo: FORM_PAGE },
+      );
     const rows = started.rows;
     const ignored =
       started.ignoredColumns.length > 0
         ? ` Colonnes ignorées : ${started.ignoredColumns.slice(0, 5).join(", ")}.`
         : "";
-    return answer(request, {
-      ok: true,
-      job: toImportJobView(started.job),
-      toast: {
-        type: "info",
-        message: `Import de ${rows} ligne${rows > 1 ? "s" : ""} démarré.${ignored}`,
+    return resourceAnswer(
+      request,
+      {
+        ok: true,
+        job: toImportJobView(started.job),
+        toast: {
+          type: "info",
+          message: `Import de ${rows} ligne${rows > 1 ? "s" : ""} démarré.${ignored}`,
+        },
       },
-    });
+      { redirectTo: FORM_PAGE },
+    );
   } catch (error) {
     if (error instanceof ImportBusyError)
-      return answer(request, { ok: false, toast: { type: "error", message: error.message } }, 409);
+      return resourceAnswer(
+        request,
+        { ok: false, toast: { type: "error", message: error.message } },
+        { status: 409, redirectTo: FORM_PAGE },
+      );
     throw error;
   }
 }

@@ -378,30 +378,78 @@ describe("qui peut synchroniser quoi", () => {
     const user = await makeUser();
     const other = await makeUser();
     const connection = makeConnection(user.id, { name: "Flux lent", apiEndpoint: endpoint.url });
-    const post = async (userId: string, form: Record<string, string>) =>
-      (await syncAction({
-        request: await requestAs(userId, "/resources/connection-sync", { form }),
+    const post = async (
+      userId: string,
+      form: Record<string, string>,
+      headers: Record<string, string> = {},
+    ) => {
+      const response = await syncAction({
+        request: await requestAs(userId, "/resources/connection-sync", { form, headers }),
         params: {},
         context: {},
-      })) as unknown as {
-        data: { ok: boolean; toast: { message: string }; job?: { id: string; status: string } };
-        init: { status?: number } | null;
+      });
+      expect(response).toBeInstanceOf(Response);
+      const isJson = (response.headers.get("Content-Type") ?? "").startsWith("application/json");
+      return {
+        status: response.status,
+        headers: response.headers,
+        data: (isJson ? await response.json() : null) as {
+          ok: boolean;
+          toast: { type: string; message: string };
+          job?: { id: string; status: string };
+        },
       };
+    };
     const started = await post(user.id, { intent: "sync", connectionId: connection.id });
+    expect(started.status).toBe(200);
     expect(started.data.ok).toBe(true);
     expect(started.data.toast.message).toBe("Synchronisation de « Flux lent » démarrée");
     const jobId = started.data.job!.id;
     expect(loadImportControls({ id: user.id, isAdmin: false }).runningJob?.id).toBe(jobId);
 
     const busy = await post(user.id, { intent: "sync", connectionId: connection.id });
-    expect(busy.init?.status).toBe(409);
-    expect(busy.data.toast.message).toBe(new ImportBusyError().message);
+    expect(busy.status).toBe(409);
+    expect(busy.data).toEqual({
+      ok: false,
+      toast: { type: "error", message: new ImportBusyError().message },
+    });
     const foreign = await post(other.id, { intent: "sync", connectionId: connection.id });
-    expect(foreign.init?.status).toBe(404);
+    expect(foreign.status).toBe(404);
+    expect(foreign.data).toEqual({
+      ok: false,
+      toast: { type: "error", message: "Connexion introuvable" },
+    });
+    const invalid = await post(user.id, { intent: "sync" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.data).toEqual({
+      ok: false,
+      toast: { type: "error", message: "Requête invalide" },
+    });
     const foreignStop = await post(other.id, { intent: "cancel", jobId });
-    expect(foreignStop.data.ok).toBe(false);
+    expect(foreignStop.status).toBe(400);
+    expect(foreignStop.data).toEqual({
+      ok: false,
+      toast: { type: "error", message: "Cette synchronisation est déjà terminée" },
+    });
+
+    // A form posted without JavaScript goes back to the screen it came from, with the toast.
+    const fromCard = await post(
+      user.id,
+      { intent: "sync", connectionId: connection.id },
+      { "Sec-Fetch-Mode": "navigate", Referer: "http://localhost/api-connections" },
+    );
+    expect(fromCard.status).toBe(302);
+    expect(fromCard.headers.get("Location")).toBe("/api-connections");
+    expect(fromCard.headers.get("Set-Cookie")).toBeTruthy();
+    const fromElsewhere = await post(
+      user.id,
+      { intent: "sync", connectionId: connection.id },
+      { "Sec-Fetch-Mode": "navigate", Referer: "https://ailleurs.example/api-connections?x" },
+    );
+    expect(fromElsewhere.headers.get("Location")).toBe("/api-connections");
 
     const stop = await post(user.id, { intent: "cancel", jobId });
+    expect(stop.status).toBe(200);
     expect(stop.data.ok).toBe(true);
     const job = await waitForImportJob(user.id, jobId);
     expect(job.status).toBe("cancelled");

@@ -14,17 +14,17 @@ type Answer = {
   job?: { id: string; source: string; totalPages: number };
 };
 
-function unwrap(value: unknown): { status: number; body: Answer } {
-  if (value instanceof Response)
+/** The route's Response: status and JSON body; a redirect gives its Location as the message. */
+async function unwrap(value: unknown): Promise<{ status: number; body: Answer }> {
+  expect(value).toBeInstanceOf(Response);
+  const response = value as Response;
+  if (response.status >= 300 && response.status < 400)
     return {
-      status: value.status,
-      body: {
-        ok: value.status < 400,
-        toast: { type: "", message: value.headers.get("Location") ?? "" },
-      },
+      status: response.status,
+      body: { ok: false, toast: { type: "", message: response.headers.get("Location") ?? "" } },
     };
-  const wrapped = value as { data: Answer; init: ResponseInit | null };
-  return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+  expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+  return { status: response.status, body: (await response.json()) as Answer };
 }
 
 async function upload(
@@ -224,7 +224,7 @@ describe("contrôles du fichier envoyé", () => {
       method: "POST",
       body: new FormData(),
     });
-    const { status, body } = unwrap(await action({ request, params: {}, context: {} }));
+    const { status, body } = await unwrap(await action({ request, params: {}, context: {} }));
     expect(status).toBe(400);
     expect(body.toast.message).toBe("Veuillez choisir un fichier CSV ou JSON");
   });
@@ -262,7 +262,9 @@ describe("contrôles du fichier envoyé", () => {
       // Node's Request needs duplex for a streamed body.
       duplex: "half",
     });
-    const { status, body: answer } = unwrap(await action({ request, params: {}, context: {} }));
+    const { status, body: answer } = await unwrap(
+      await action({ request, params: {}, context: {} }),
+    );
     expect(status).toBe(413);
     expect(answer.toast.message).toBe("Fichier trop volumineux (10 Mo maximum)");
     expect(sent).toBeLessThan(13 * 1024 * 1024);
@@ -272,6 +274,7 @@ describe("contrôles du fichier envoyé", () => {
     const user = await makeUser();
     const rows = Array.from({ length: 5000 }, (_, i) => `T${i};${500 + i};Lyon`).join("\n");
     const first = await upload(user.id, "a.csv", `titre;prix;ville\n${rows}\n`);
+    expect(first.status).toBe(200);
     expect(first.body.toast.message).toBe("Import de 5000 lignes démarré.");
     expect(first.body.job?.totalPages).toBe(10);
     const second = await upload(user.id, "b.csv", FRENCH_CSV);
@@ -279,7 +282,7 @@ describe("contrôles du fichier envoyé", () => {
     expect(second.body.toast.message).toBe(new ImportBusyError().message);
 
     const other = await makeUser();
-    const stopByOther = unwrap(
+    const stopByOther = await unwrap(
       await action({
         request: await requestAs(other.id, "/resources/file-import", {
           form: { intent: "cancel", jobId: first.body.job!.id },
@@ -288,8 +291,12 @@ describe("contrôles du fichier envoyé", () => {
         context: {},
       }),
     );
-    expect(stopByOther.body.ok).toBe(false);
-    const stop = unwrap(
+    expect(stopByOther.status).toBe(400);
+    expect(stopByOther.body).toEqual({
+      ok: false,
+      toast: { type: "error", message: "Cet import est déjà terminé" },
+    });
+    const stop = await unwrap(
       await action({
         request: await requestAs(user.id, "/resources/file-import", {
           form: { intent: "cancel", jobId: first.body.job!.id },
@@ -302,6 +309,23 @@ describe("contrôles du fichier envoyé", () => {
     // The Stop may land after the last batch on a fast machine; either way the job has ended.
     expect(["cancelled", "completed"]).toContain(job.status);
     if (stop.body.ok) expect(job.status).toBe("cancelled");
+    expect(stop.status).toBe(stop.body.ok ? 200 : 400);
+  });
+
+  it("refuse un envoi sans fichier ni demande d'arrêt (400)", async () => {
+    const user = await makeUser();
+    const request = await requestAs(user.id, "/resources/file-import", {
+      form: { intent: "autre" },
+    });
+    const { status, body } = await unwrap(await action({ request, params: {}, context: {} }));
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      ok: false,
+      toast: {
+        type: "error",
+        message: "Envoi du fichier illisible : réessayez depuis le formulaire d'import",
+      },
+    });
   });
 
   it("renvoie vers /properties avec un message quand le formulaire est envoyé sans JavaScript", async () => {
@@ -311,6 +335,10 @@ describe("contrôles du fichier envoyé", () => {
     });
     expect(status).toBe(302);
     expect(body.toast.message).toBe("/properties");
+    // A browser without Sec-Fetch-Mode is recognised by the HTML it asks for.
+    const old = await upload(user.id, "vide.csv", "", { Accept: "text/html,*/*;q=0.8" });
+    expect(old.status).toBe(302);
+    expect(old.body.toast.message).toBe("/properties");
   });
 
   it("exige une session", async () => {
