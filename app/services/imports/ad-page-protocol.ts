@@ -11,8 +11,6 @@ export type WorkerRequest =
       query: Record<string, unknown>;
       page: number;
       maxLength: number;
-      /** The database file the import writes to, whose WAL the worker checkpoints. */
-      databasePath: string | null;
     }
   | { type: "abort"; id: number }
   | { type: "close"; session: string };

@@ -4,8 +4,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
+import { pauseAutoCheckpoints } from "~/utils/wal-checkpoints.server";
 import { createMoteurImmoClient, MoteurImmoError } from "../moteurimmo/client.server";
 import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
 import { createAbortError } from "../moteurimmo/types";
@@ -81,30 +81,6 @@ function rebuildError(error: WorkerError): Error {
   return new Error(error.message);
 }
 
-/**
- * While the worker checkpoints the WAL (wal-checkpointer.ts), this connection's automatic
- * checkpoint is paused; otherwise, as the WAL is never fully copied while the import writes, it
- * would run inside every commit. Counted for imports running side by side, restored after.
- */
-let checkpointHolds = 0;
-let savedAutoCheckpoint = 1000;
-
-function holdAutoCheckpoint(): string | null {
-  const sqlite = getSqlite();
-  if (sqlite.memory || sqlite.pragma("journal_mode", { simple: true }) !== "wal") return null;
-  if (checkpointHolds++ === 0) {
-    savedAutoCheckpoint = Number(sqlite.pragma("wal_autocheckpoint", { simple: true }));
-    sqlite.pragma("wal_autocheckpoint = 0");
-  }
-  return sqlite.name;
-}
-
-function releaseAutoCheckpoint() {
-  if (checkpointHolds > 0 && --checkpointHolds === 0) {
-    getSqlite().pragma(`wal_autocheckpoint = ${savedAutoCheckpoint}`);
-  }
-}
-
 function post(thread: Thread, request: WorkerRequest) {
   if (thread.alive) thread.worker.postMessage(request);
 }
@@ -128,11 +104,34 @@ export async function warmUpImportWorker(): Promise<boolean> {
 
 /** A listing source whose fetching, validation and mapping run in the parsing worker. */
 export function createListingSource(config: AdSourceConfig): ListingPageSource {
+  return withCheckpointsOffThread(workerListingSource(config));
+}
+
+/**
+ * From the first page to close(), the import writes in bulk: the WAL is checkpointed off the
+ * main thread meanwhile (wal-checkpoints.server.ts), whichever thread parses.
+ */
+function withCheckpointsOffThread(source: ListingPageSource): ListingPageSource {
+  let resume: (() => void) | null | undefined;
+  return {
+    mode: source.mode,
+    fetchListings(query, page, maxLength, signal) {
+      if (resume === undefined) resume = pauseAutoCheckpoints();
+      return source.fetchListings(query, page, maxLength, signal);
+    },
+    close() {
+      source.close();
+      resume?.();
+      resume = null;
+    },
+  };
+}
+
+function workerListingSource(config: AdSourceConfig): ListingPageSource {
   const thread = startThread();
   if (!thread) return inlineSource(config);
   const session = crypto.randomUUID();
   let fallback: ListingPageSource | null = null;
-  let databasePath: string | null | undefined;
   return {
     mode: config.mode,
     async fetchListings(query, page, maxLength, signal) {
@@ -143,7 +142,6 @@ export function createListingSource(config: AdSourceConfig): ListingPageSource {
       }
       if (signal?.aborted) throw createAbortError(signal.reason);
       if (!thread.alive) throw new Error("Erreur lors de l'import : le processus d'analyse s'est arrêté");
-      if (databasePath === undefined) databasePath = holdAutoCheckpoint();
       const id = nextId++;
       return new Promise<ListingPage>((resolve, reject) => {
         const onAbort = () => post(thread, { type: "abort", id });
@@ -154,13 +152,11 @@ export function createListingSource(config: AdSourceConfig): ListingPageSource {
           reject: (error) => (settle(), reject(error)),
         });
         thread.worker.ref();
-        post(thread, { type: "fetch", id, session, config, query, page, maxLength, databasePath: databasePath ?? null });
+        post(thread, { type: "fetch", id, session, config, query, page, maxLength });
       });
     },
     close() {
       post(thread, { type: "close", session });
-      if (databasePath) releaseAutoCheckpoint();
-      databasePath = null;
     },
   };
 }

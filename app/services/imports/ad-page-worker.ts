@@ -1,15 +1,13 @@
 // Worker thread of the MoteurImmo import: fetches a page, parses its JSON, validates every ad
 // with zod and maps it to a listing, then posts the listings to the main thread. That work costs
 // about 100 ms per page of 1000 ads: here it neither blocks the server's event loop nor competes
-// with the database writes of the main thread. While imports run, it also checkpoints the WAL
-// (wal-checkpointer.ts). See docs/decisions/004-import-page-slices.md.
+// with the database writes of the main thread. See docs/decisions/004-import-page-slices.md.
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { createMoteurImmoClient, MoteurImmoError } from "../moteurimmo/client.server";
 import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
 import type { AdSource } from "../moteurimmo/types";
 import { mapAdPage } from "./listing-page";
-import { startCheckpointing, stopCheckpointing } from "./wal-checkpointer";
 import type { WorkerReply, WorkerRequest } from "./ad-page-protocol";
 
 const port = parentPort!;
@@ -38,7 +36,6 @@ function sourceFor(request: Extract<WorkerRequest, { type: "fetch" }>): AdSource
 }
 
 async function fetchListings(request: Extract<WorkerRequest, { type: "fetch" }>) {
-  if (request.databasePath) startCheckpointing(request.databasePath);
   const controller = new AbortController();
   inFlight.set(request.id, controller);
   let reply: WorkerReply;
@@ -67,9 +64,6 @@ async function fetchListings(request: Extract<WorkerRequest, { type: "fetch" }>)
 port.on("message", (request: WorkerRequest) => {
   if (request.type === "fetch") void fetchListings(request);
   else if (request.type === "abort") inFlight.get(request.id)?.abort();
-  else {
-    sessions.delete(request.session);
-    if (sessions.size === 0) stopCheckpointing();
-  }
+  else sessions.delete(request.session);
 });
 port.postMessage({ type: "ready" } satisfies WorkerReply);

@@ -3,11 +3,11 @@ import { moderationJobs } from "#db/schema";
 import { MODERATION_BATCH_SIZE, MODERATION_MAX_BATCHES } from "~/config";
 import { getDb } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
+import { pauseAutoCheckpoints } from "~/utils/wal-checkpoints.server";
 import { abortHeldJob, holdJob, releaseJob, WORKER_ID } from "../jobs/lease.server";
 import { jobQueue } from "../jobs/queue.server";
 import { openAnalyzer, type Analyzer } from "./analyzer.server";
 import { writeAnalysedBatches, type LoopProgress } from "./batch-loop.server";
-import { beginBulkWrites } from "./checkpointer.server";
 import { countIds, countPending, countReanalyze } from "./listing-source.server";
 import { capMessage, completedMessage, MODERATION_TEXT, stoppedMessage } from "./moderation-texts";
 
@@ -107,11 +107,11 @@ export async function runModerationJob(job: ModerationJob, options: RunOptions =
     if (available > 0) {
       const analyzer = options.analyzer ?? (opened = await openAnalyzer(signal));
       const loopJob = { id: job.id, userId: job.userId, mode: job.mode, ids: job.params?.ids ?? [] };
-      const endBulkWrites = beginBulkWrites();
+      const resumeAutoCheckpoints = pauseAutoCheckpoints();
       try {
         await writeAnalysedBatches(job, analyzer.batches(loopJob, cap, signal), { signal, progress });
       } finally {
-        endBulkWrites();
+        resumeAutoCheckpoints();
       }
     }
     const remaining = countTargets(job);
