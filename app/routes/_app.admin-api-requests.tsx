@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { KeyRequestStatusBadge } from "~/components/key-request-status-badge";
+import { KeyRequestCard } from "~/components/key-request-card";
 import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -15,7 +15,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Tabs } from "~/components/ui/tabs";
 import { KEY_REQUEST_MESSAGES, REJECTION_REASON_MAX, type KeyRequestStatus } from "~/services/key-request-rules";
 import { approveKeyRequest, listKeyRequestsForAdmin, rejectKeyRequest } from "~/services/key-requests.server";
-import { formatLongDateTime } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 
@@ -131,40 +130,6 @@ function PendingActions({ request }: { request: Request }) {
   );
 }
 
-function RequestCard({ request }: { request: Request }) {
-  return (
-    <Card className="p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 className="font-semibold text-slate-900">{request.companyName}</h3>
-          <p className="text-sm text-slate-700">{request.requesterEmail}</p>
-        </div>
-        <KeyRequestStatusBadge status={request.status} />
-      </div>
-      {request.description ? <p className="mt-3 text-sm text-slate-800">{request.description}</p> : null}
-      <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
-        <div>
-          <dt className="inline font-medium">Demandée le : </dt>
-          <dd className="inline">{formatLongDateTime(request.createdAt)}</dd>
-        </div>
-        {request.reviewedAt ? (
-          <div>
-            <dt className="inline font-medium">Traitée le : </dt>
-            <dd className="inline">{formatLongDateTime(request.reviewedAt)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      {request.rejectionReason ? (
-        <p className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          <span className="font-medium">Raison du refus : </span>
-          {request.rejectionReason}
-        </p>
-      ) : null}
-      {request.status === "pending" ? <PendingActions request={request} /> : null}
-    </Card>
-  );
-}
-
 const TABS: Array<{ status: KeyRequestStatus; label: string; empty: string }> = [
   { status: "pending", label: "En attente", empty: "Aucune demande en attente." },
   { status: "approved", label: "Approuvées", empty: "Aucune demande approuvée." },
@@ -190,7 +155,9 @@ export default function AdminApiRequestsPage() {
                 <ul className="space-y-3">
                   {list.map((request) => (
                     <li key={request.id}>
-                      <RequestCard request={request} />
+                      <KeyRequestCard request={request} requesterEmail={request.requesterEmail}>
+                        {request.status === "pending" ? <PendingActions request={request} /> : null}
+                      </KeyRequestCard>
                     </li>
                   ))}
                 </ul>

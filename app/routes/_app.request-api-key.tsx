@@ -5,14 +5,13 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { useToast } from "~/components/toasts";
-import { KeyRequestStatusBadge } from "~/components/key-request-status-badge";
+import { KeyRequestCard } from "~/components/key-request-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field, TextareaField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { COMPANY_NAME_MAX, KEY_REQUEST_MESSAGES, REQUEST_DESCRIPTION_MAX } from "~/services/key-request-rules";
 import { createKeyRequest, listKeyRequestsForUser } from "~/services/key-requests.server";
-import { formatLongDateTime } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 
@@ -113,32 +112,7 @@ export default function RequestApiKeyPage() {
           <ul className="space-y-3">
             {requests.map((request) => (
               <li key={request.id}>
-                <Card className="p-5">
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div>
-                      <h3 className="font-semibold text-slate-900">{request.companyName}</h3>
-                      {request.description ? <p className="mt-1 text-sm text-slate-700">{request.description}</p> : null}
-                    </div>
-                    <KeyRequestStatusBadge status={request.status} />
-                  </div>
-                  <dl className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
-                    <div>
-                      <dt className="inline font-medium">Demandée le : </dt>
-                      <dd className="inline">{formatLongDateTime(request.createdAt)}</dd>
-                    </div>
-                    {request.reviewedAt ? (
-                      <div>
-                        <dt className="inline font-medium">Traitée le : </dt>
-                        <dd className="inline">{formatLongDateTime(request.reviewedAt)}</dd>
-                      </div>
-                    ) : null}
-                  </dl>
-                  {request.status === "rejected" && request.rejectionReason ? (
-                    <p className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                      <span className="font-medium">Raison du refus : </span>
-                      {request.rejectionReason}
-                    </p>
-                  ) : null}
+                <KeyRequestCard request={request}>
                   {request.status === "approved" ? (
                     <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
                       Votre clé API a été créée : retrouvez-la dans{" "}
@@ -148,7 +122,7 @@ export default function RequestApiKeyPage() {
                       .
                     </p>
                   ) : null}
-                </Card>
+                </KeyRequestCard>
               </li>
             ))}
           </ul>
