@@ -6,12 +6,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
+import { freePort, startServer, waitForHealth, type ServerProcess } from "../../tests/setup/server-process";
+import { seedUserListings, withBenchDatabase } from "./bench-database";
 import type { BenchRow } from "./types";
 
 const LISTINGS = 100_000;
@@ -26,31 +27,6 @@ const TARGETS = { rps: 1000, p99Ms: 50, firstByteMs: 200, rssMb: 150 };
 
 const API_PATH = "/functions/v1/get-properties";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté (code ${child.exitCode})`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} n'a pas répondu à temps`);
-}
-
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -64,43 +40,20 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-/** Seeds the database in this process, before the server opens it. */
-async function prepareDatabase(file: string) {
-  process.env.DATABASE_PATH = file;
-  process.env.SESSION_SECRET = SESSION_SECRET;
-  process.env.VIGIMMO_SILENT_LOGS = "true";
+/**
+ * Seeds the bench database in this process (SESSION_SECRET set: the keys are encrypted with it),
+ * then closes it before the server opens it.
+ */
+async function prepareDatabase() {
   const { closeDb, getSqlite } = await import("~/utils/db.server");
-  const { createUser } = await import("~/services/users.server");
-  const { seedListings } = await import("~/services/demo-data.server");
   const { createExportKey } = await import("~/services/export-keys.server");
   const started = performance.now();
-  const userId = await createUser({ email: "bench-export@example.fr", password: "bench-export", fullName: "Banc Export" });
-  seedListings(userId, LISTINGS, 7);
+  const userId = await seedUserListings({ email: "bench-export@example.fr", password: "bench-export", fullName: "Banc Export" }, LISTINGS, 7);
   getSqlite().prepare("update properties set status = 'active'").run();
   const keys = Array.from({ length: PAGE_KEYS + 1 }, (_, i) => createExportKey(userId, { name: `Client ${i + 1}` }).apiKey);
   closeDb();
   console.error(`Base amorcée : ${LISTINGS.toLocaleString("fr-FR")} annonces actives en ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { pageKeys: keys.slice(0, PAGE_KEYS), exportKey: keys[PAGE_KEYS]! };
-}
-
-async function startApp(dbFile: string, buildDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_PATH: dbFile,
-      VIGIMMO_BUILD_DIR: buildDir,
-      VIGIMMO_SILENT_LOGS: "true",
-      NODE_ENV: "production",
-      SESSION_SECRET,
-      MOTEURIMMO_API_KEY: "",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`, child);
-  return { child, base };
 }
 
 /** A node:http server answering every request with the given bytes: what this machine can do. */
@@ -120,7 +73,7 @@ async function startCeiling(body: Buffer) {
     }).listen(${port}, "127.0.0.1");`;
   const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "ignore", "inherit"] });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(base, child);
+  await waitForHealth(base, child); // it answers every path, /healthz included
   return { child, base, cleanup: () => fs.rmSync(file, { force: true }) };
 }
 
@@ -226,24 +179,25 @@ export async function runExportBench(): Promise<BenchRow[]> {
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error(`Application non construite dans « ${buildDir} » : lancez npm run build (ou VIGIMMO_BUILD_DIR=...)`);
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vigimmo-bench-export-"));
-  const dbFile = path.join(dir, "bench.db");
-  const previousEnv = { ...process.env };
-  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  return withBenchDatabase("export", ({ file }) => measureExport(file, buildDir), { SESSION_SECRET });
+}
+
+async function measureExport(databasePath: string, buildDir: string): Promise<BenchRow[]> {
+  let app: ServerProcess | undefined;
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
   try {
-    const { pageKeys, exportKey } = await prepareDatabase(dbFile);
-    app = await startApp(dbFile, buildDir);
+    const { pageKeys, exportKey } = await prepareDatabase();
+    app = await startServer({ databasePath, env: { VIGIMMO_BUILD_DIR: buildDir, SESSION_SECRET }, output: "stderr" });
 
-    const sample = await post(app.base, { apiKey: pageKeys[0], limit: PAGE, offset: 12_345 });
+    const sample = await post(app.url, { apiKey: pageKeys[0], limit: PAGE, offset: 12_345 });
     if (sample.status !== 200) throw new Error(`Réponse inattendue ${sample.status} : ${sample.body.toString().slice(0, 200)}`);
-    await pageLoad(app.base, pageKeys, WARMUP_S);
-    const ours = await pageLoad(app.base, pageKeys, DURATION_S);
+    await pageLoad(app.url, pageKeys, WARMUP_S);
+    const ours = await pageLoad(app.url, pageKeys, DURATION_S);
 
     // The page load leaves a backlog of abandoned requests: let the server drain it so that the
     // export is measured on its own.
-    await settle(app.base, pageKeys[1]!);
-    const full = await fullExport(app.base, exportKey, app.child.pid!);
+    await settle(app.url, pageKeys[1]!);
+    const full = await fullExport(app.url, exportKey, app.pid);
     const complete = full.tail.endsWith("]}") && full.count === LISTINGS;
 
     ceiling = await startCeiling(sample.body);
@@ -264,16 +218,11 @@ export async function runExportBench(): Promise<BenchRow[]> {
       { figure: "Export complet : croissance de la mémoire résidente du serveur", target: `< ${TARGETS.rssMb} Mo`, measured: `${full.rssGrowthMb.toFixed(1)} Mo`, ok: complete && full.rssGrowthMb < TARGETS.rssMb },
     ];
   } finally {
-    if (app) await stop(app.child);
+    if (app) await app.stop();
     if (ceiling) {
       await stop(ceiling.child);
       ceiling.cleanup();
     }
-    for (const name of ["DATABASE_PATH", "SESSION_SECRET", "VIGIMMO_SILENT_LOGS"] as const) {
-      if (previousEnv[name] === undefined) delete process.env[name];
-      else process.env[name] = previousEnv[name];
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

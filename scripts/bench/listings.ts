@@ -2,11 +2,9 @@
 // the signed-in user and 100 000 for another user, in a temporary database. Each case calls the
 // route loaders (the _app layout's and the screen's) with a real Request carrying a session
 // cookie, as a data request does, and reports median and p95 against the targets.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ListingFilters } from "~/services/listings.server";
+import { seedUserListings, withBenchDatabase } from "./bench-database";
 import type { BenchRow } from "./types";
 
 const LISTINGS_PER_USER = 100_000;
@@ -48,27 +46,17 @@ const measured = ({ median, p95, cpu }: { median: number; p95: number; cpu: numb
 /** A full SCAN of properties (not through an index) is what the targets forbid. */
 const isFullScan = (line: string) => /^SCAN properties\b/.test(line) && !/USING (COVERING )?INDEX/.test(line);
 
-export async function runListingsBench(): Promise<BenchRow[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vigimmo-bench-listings-"));
-  const previous = { db: process.env.DATABASE_PATH, logs: process.env.VIGIMMO_SILENT_LOGS };
-  // Before any app module opens the database: the env is read when getDb() first runs.
-  process.env.DATABASE_PATH = path.join(dir, "bench.db");
-  process.env.VIGIMMO_SILENT_LOGS = "true";
-  const { closeDb } = await import("~/utils/db.server");
-  const { createSession } = await import("~/utils/session.server");
-  const { createUser } = await import("~/services/users.server");
-  const { seedListings } = await import("~/services/demo-data.server");
-  const { explainListingQueries, listFilterOptions } = await import("~/services/listings.server");
-  const { getSqlite } = await import("~/utils/db.server");
-  const { loader: appLoader } = (await import("~/routes/_app")) as unknown as { loader: Loader };
-  const { loader: propertiesLoader } = (await import("~/routes/_app.properties")) as unknown as { loader: Loader };
-  const { loader: dashboardLoader } = (await import("~/routes/_app.dashboard")) as unknown as { loader: Loader };
-  try {
+export function runListingsBench(): Promise<BenchRow[]> {
+  return withBenchDatabase("listings", async () => {
+    const { createSession } = await import("~/utils/session.server");
+    const { explainListingQueries, listFilterOptions } = await import("~/services/listings.server");
+    const { getSqlite } = await import("~/utils/db.server");
+    const { loader: appLoader } = (await import("~/routes/_app")) as unknown as { loader: Loader };
+    const { loader: propertiesLoader } = (await import("~/routes/_app.properties")) as unknown as { loader: Loader };
+    const { loader: dashboardLoader } = (await import("~/routes/_app.dashboard")) as unknown as { loader: Loader };
     const seedStarted = performance.now();
-    const userId = await createUser({ email: "bench-listings@example.fr", password: "bench-listings", fullName: "Banc Annonces" });
-    const otherId = await createUser({ email: "bench-others@example.fr", password: "bench-others", fullName: "Autres Agences" });
-    seedListings(userId, LISTINGS_PER_USER, 11);
-    seedListings(otherId, LISTINGS_PER_USER, 23);
+    const userId = await seedUserListings({ email: "bench-listings@example.fr", password: "bench-listings", fullName: "Banc Annonces" }, LISTINGS_PER_USER, 11);
+    await seedUserListings({ email: "bench-others@example.fr", password: "bench-others", fullName: "Autres Agences" }, LISTINGS_PER_USER, 23);
     console.error(`Base amorcée : ${(2 * LISTINGS_PER_USER).toLocaleString("fr-FR")} annonces en ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     const cookie = (await createSession(userId)).setCookie.split(";")[0]!;
 
@@ -151,14 +139,7 @@ export async function runListingsBench(): Promise<BenchRow[]> {
     console.error(`\nEXPLAIN QUERY PLAN :\n${plans.join("\n")}\n`);
     console.error(`Hors cibles (pas d'index sur transaction_type ; pire cas de la recherche) :\n${notes.join("\n")}\n`);
     return rows;
-  } finally {
-    closeDb();
-    fs.rmSync(dir, { recursive: true, force: true });
-    if (previous.db === undefined) delete process.env.DATABASE_PATH;
-    else process.env.DATABASE_PATH = previous.db;
-    if (previous.logs === undefined) delete process.env.VIGIMMO_SILENT_LOGS;
-    else process.env.VIGIMMO_SILENT_LOGS = previous.logs;
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,10 +1,8 @@
 // npm run bench:moderation: a full moderation of 100 000 pending listings in a temporary database,
 // through the job code the CLI uses (context built once, batches of 100 written in transactions),
 // with the event-loop delay measured meanwhile (the server must keep answering).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { seedUserListings, withBenchDatabase } from "./bench-database";
 import type { BenchRow } from "./types";
 
 const LISTINGS = 100_000;
@@ -12,19 +10,11 @@ const TARGET_SECONDS = 20;
 const TARGET_RATE = 5_000;
 const TARGET_P99_MS = 50;
 
-export async function runModerationBench(): Promise<BenchRow[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vigimmo-bench-moderation-"));
-  const previous = { db: process.env.DATABASE_PATH, logs: process.env.VIGIMMO_SILENT_LOGS };
-  // Before any app module opens the database: the env is read when getDb() first runs.
-  process.env.DATABASE_PATH = path.join(dir, "bench.db");
-  process.env.VIGIMMO_SILENT_LOGS = "true";
-  const { closeDb, getSqlite } = await import("~/utils/db.server");
-  const { createUser } = await import("~/services/users.server");
-  const { seedListings } = await import("~/services/demo-data.server");
-  const { moderateAllPending } = await import("~/services/moderation/moderate-all.server");
-  try {
-    const userId = await createUser({ email: "bench-moderation@example.fr", password: "bench-moderation", fullName: "Banc Modération" });
-    seedListings(userId, LISTINGS, 42);
+export function runModerationBench(): Promise<BenchRow[]> {
+  return withBenchDatabase("moderation", async () => {
+    const { getSqlite } = await import("~/utils/db.server");
+    const { moderateAllPending } = await import("~/services/moderation/moderate-all.server");
+    const userId = await seedUserListings({ email: "bench-moderation@example.fr", password: "bench-moderation", fullName: "Banc Modération" }, LISTINGS, 42);
     getSqlite()
       .prepare(`update properties set status = 'pending', ai_checked_at = null, ai_flag_reason = null, ai_confidence = null where created_by = ?`)
       .run(userId);
@@ -65,14 +55,7 @@ export async function runModerationBench(): Promise<BenchRow[]> {
         ok: p99 < TARGET_P99_MS,
       },
     ];
-  } finally {
-    closeDb();
-    fs.rmSync(dir, { recursive: true, force: true });
-    if (previous.db === undefined) delete process.env.DATABASE_PATH;
-    else process.env.DATABASE_PATH = previous.db;
-    if (previous.logs === undefined) delete process.env.VIGIMMO_SILENT_LOGS;
-    else process.env.VIGIMMO_SILENT_LOGS = previous.logs;
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,8 +6,9 @@ import path from "node:path";
 
 /**
  * Starts and stops the BUILT server (node server.mjs) as a child process, for the Playwright
- * global setup and the resilience specs. Every child and temporary folder is tracked so that it
- * goes away even when a test fails or the test process exits abruptly.
+ * global setup, the resilience specs and the benches (scripts/bench). Every child and temporary
+ * folder is tracked so that it goes away even when a test fails or the test process exits
+ * abruptly.
  */
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
@@ -32,8 +33,11 @@ export type StartOptions = {
   databasePath: string;
   /** Extra or overriding environment variables (MOTEURIMMO_API_URL, VIGIMMO_SILENT_LOGS…). */
   env?: Record<string, string | undefined>;
-  /** "inherit" shows the server's output in the test run; "capture" scans and keeps its tail. */
-  output?: "inherit" | "capture";
+  /**
+   * "inherit" shows the server's output in the test run; "capture" scans and keeps its tail;
+   * "stderr" shows only its errors, keeping this process's stdout clean (the bench tables).
+   */
+  output?: "inherit" | "capture" | "stderr";
   healthTimeoutMs?: number;
 };
 
@@ -112,10 +116,11 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     ...options.env,
   };
   const capture = options.output === "capture";
+  const stdout = capture ? "pipe" : options.output === "stderr" ? "ignore" : "inherit";
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: process.cwd(),
     env,
-    stdio: ["ignore", capture ? "pipe" : "inherit", capture ? "pipe" : "inherit"],
+    stdio: ["ignore", stdout, capture ? "pipe" : "inherit"],
   });
   liveChildren.add(child);
   const exited = new Promise<Exit>((resolve) => {
