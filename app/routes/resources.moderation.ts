@@ -7,6 +7,7 @@ import { duplicatesDeletedMessage, MODERATION_TEXT } from "~/services/moderation
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 /**
  * The moderation panel's one endpoint (on /dashboard and /moderation): its state (GET) and its
@@ -97,11 +98,6 @@ function failureMessage(intent: string, error: Error) {
   return `${MODERATION_TEXT.errorPrefix}${error.message}`;
 }
 
-/** Only same-site paths: the no-JavaScript fallback must not become an open redirect. */
-function safeRedirect(value: FormDataEntryValue | null) {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/dashboard";
-}
-
 /**
  * Fetchers and API clients get JSON with a real status code (a resource route's plain objects
  * would reach direct callers as 200); a plain form post (JavaScript off) goes back to the page it
@@ -110,7 +106,7 @@ function safeRedirect(value: FormDataEntryValue | null) {
 async function reply(request: Request, form: FormData, body: PanelActionData, status = 200) {
   if (request.headers.get("Sec-Fetch-Mode") === "navigate") {
     const toast = body.toast ?? (body.job ? { type: "info" as const, message: "Modération lancée" } : undefined);
-    const to = safeRedirect(form.get("redirectTo"));
+    const to = safeRedirect(form.get("redirectTo"), "/dashboard");
     return toast ? redirectWithToast(to, toast) : new Response(null, { status: 302, headers: { Location: to } });
   }
   return Response.json(body, { status, headers: NO_STORE });
