@@ -3,6 +3,8 @@
 // the client IP in the load context, migrations before listening and the graceful shutdown
 // (docs/decisions/002-custom-server.md).
 import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
@@ -28,23 +30,23 @@ function log(fields) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
 }
 
-app.use((req, res, next) => {
+/** One JSON line per request, written when the response is finished. */
+function logWhenFinished(req, res) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     log({
       event: "http.request",
       method: req.method,
-      path: req.path,
+      path: req.url.split("?")[0],
       status: res.statusCode,
       ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
     });
   });
-  next();
-});
+}
 
-app.use((req, res, next) => {
+/** The security headers of every response; returns the CSP nonce of Remix's inline scripts. */
+function setSecurityHeaders(res) {
   const nonce = crypto.randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
   res.setHeader(
     "Content-Security-Policy",
     [
@@ -64,6 +66,22 @@ app.use((req, res, next) => {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
   if (isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  return nonce;
+}
+
+/**
+ * The client address as Express computes req.ip with "trust proxy" on: the first address of
+ * X-Forwarded-For (set by Fly's proxy), else the socket's.
+ */
+function clientAddress(req) {
+  const forwarded = req.headers["x-forwarded-for"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return first || req.socket.remoteAddress || "inconnue";
+}
+
+app.use((req, res, next) => {
+  logWhenFinished(req, res);
+  res.locals.cspNonce = setSecurityHeaders(res);
   next();
 });
 
@@ -87,9 +105,16 @@ app.use((req, res, next) => {
 
 // Only static files are compressed: gzipping streamed documents chunk by chunk cost more CPU than
 // it saved bandwidth under load (tests/e2e/resilience-load.spec.ts measured 10x slower pages).
+// Compression wraps every response that passes through it, so it is mounted on the static paths
+// only: /assets and the files at the root of the client build (favicon...).
 const staticCompression = compression();
-app.use("/assets", staticCompression, express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y" }));
-app.use(staticCompression, express.static(path.join(buildDirectory, "client"), { maxAge: "1h", index: false }));
+const clientDirectory = path.join(buildDirectory, "client");
+const rootFiles = new Set(
+  fs.readdirSync(clientDirectory, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`),
+);
+app.use("/assets", staticCompression, express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y" }));
+app.use((req, res, next) => (rootFiles.has(req.path) ? staticCompression(req, res, next) : next()));
+app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
 
 app.all(
   "*",
@@ -98,7 +123,7 @@ app.all(
     mode: isProduction ? "production" : "development",
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
-      clientIp: req.ip,
+      clientIp: clientAddress(req),
       // Lets a streamed export wait for a slow client instead of buffering the rest in memory.
       waitForDrain: () =>
         res.writableNeedDrain
@@ -111,7 +136,17 @@ app.all(
   }),
 );
 
-const server = app.listen(port, () => {
+// The export API is answered before Express and Remix: their routing and the Fetch request
+// built for each call cost more than the API itself (docs/decisions/007-export-api.md). The
+// resource route app/routes/functions.v1.get-properties.ts runs the same service in development.
+const isExportApi = (url) => url === PUBLIC_API || url.startsWith(`${PUBLIC_API}?`);
+const server = http.createServer((req, res) => {
+  if (!isExportApi(req.url)) return app(req, res);
+  logWhenFinished(req, res);
+  setSecurityHeaders(res);
+  void build.entry.module.serveExportApi(req, res, clientAddress(req));
+});
+server.listen(port, () => {
   log({ event: "server.started", port });
   console.log(`Vigimmo écoute sur http://localhost:${port}`);
 });

@@ -8,6 +8,7 @@ import { logEvent } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export { bootstrap, shutdown } from "~/services/lifecycle.server";
+export { serveExportApi } from "~/services/export-api-node.server";
 
 const ABORT_DELAY = 5_000;
 

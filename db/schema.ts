@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  blob,
   check,
   index,
   integer,
@@ -135,6 +136,22 @@ export const properties = sqliteTable(
       sql`${t.aiConfidence} is null or (${t.aiConfidence} >= 0 and ${t.aiConfidence} <= 1)`,
     ),
   ],
+);
+
+/**
+ * The export API's copy of every active listing, already serialised as its JSON document
+ * (UTF-8 bytes), in export order. Written only by the triggers of migration 0004, which also
+ * define the document (view export_listing_documents): the API then copies bytes instead of
+ * building JSON per call (docs/decisions/007-export-api.md).
+ */
+export const exportDocuments = sqliteTable(
+  "export_documents",
+  {
+    propertyId: integer("property_id").primaryKey(),
+    createdAt: integer("created_at").notNull(),
+    doc: blob("doc", { mode: "buffer" }).notNull(),
+  },
+  (t) => [index("export_documents_order_idx").on(t.createdAt, t.propertyId)],
 );
 
 export const propertyOwners = sqliteTable("property_owners", {

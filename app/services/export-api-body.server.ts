@@ -14,15 +14,21 @@ export type BodyResult =
 
 const ACCEPTED = new Set<string>(EXPORT_API_FIELDS);
 
+/** The part of a request the body reader needs (ExportApiRequest in export-api.server.ts). */
+type BodySource = {
+  header(name: string): string | null;
+  readBody(maxBytes: number): Promise<string | null>;
+};
+
 /**
  * Reads at most EXPORT_API_BODY_MAX_BYTES of the body (a chunked upload cannot bypass the cap
  * by lying about Content-Length) and validates it. Any Content-Type is accepted as long as the
  * text is JSON: browser clients often send text/plain to avoid a preflight.
  */
-export async function readExportBody(request: Request): Promise<BodyResult> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
+export async function readExportBody(request: BodySource): Promise<BodyResult> {
+  const declared = Number(request.header("content-length") ?? "0");
   if (declared > EXPORT_API_BODY_MAX_BYTES) return { ok: false, status: 413, error: EXPORT_API_ERRORS.tooLarge };
-  const text = await readCapped(request);
+  const text = await request.readBody(EXPORT_API_BODY_MAX_BYTES);
   if (text === null) return { ok: false, status: 413, error: EXPORT_API_ERRORS.tooLarge };
   let raw: unknown;
   try {
@@ -33,13 +39,14 @@ export async function readExportBody(request: Request): Promise<BodyResult> {
   return parseExportBody(raw);
 }
 
-async function readCapped(request: Request): Promise<string | null> {
+/** A Fetch API request's body as text, or null once it exceeds `maxBytes`. */
+export async function readCappedText(request: Request, maxBytes: number): Promise<string | null> {
   if (!request.body) return "";
-  // With a declared length (checked above) Node's HTTP parser stops at that length, so the
-  // one-call read is safe and much cheaper than a chunk loop; the size is checked anyway.
+  // With a declared length (checked by the caller) Node's HTTP parser stops at that length, so
+  // the one-call read is safe and much cheaper than a chunk loop; the size is checked anyway.
   if (request.headers.has("Content-Length")) {
     const text = await request.text();
-    return Buffer.byteLength(text, "utf8") > EXPORT_API_BODY_MAX_BYTES ? null : text;
+    return Buffer.byteLength(text, "utf8") > maxBytes ? null : text;
   }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -48,7 +55,7 @@ async function readCapped(request: Request): Promise<string | null> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > EXPORT_API_BODY_MAX_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
       return null;
     }

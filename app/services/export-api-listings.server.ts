@@ -2,8 +2,9 @@ import Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
 
 /**
- * Reading the active listings for the export API. Rows leave SQLite already serialised by
- * json_object (one string per listing), so neither path builds JS objects per listing.
+ * Reading the active listings for the export API. Their JSON documents are stored, already
+ * serialised, in export_documents (kept by the triggers of migration 0004): a page or an
+ * export copies bytes and never builds JSON per listing (docs/decisions/007-export-api.md).
  *
  * - Pages (readListingsPage) use an in-memory copy of the ordered ids of active listings, so
  *   `offset` costs nothing and `total` is its length: COUNT(*) and OFFSET over 100 000 index
@@ -13,52 +14,45 @@ import { getSqlite } from "~/utils/db.server";
  *   COUNT to the last row.
  */
 
-const iso = (column: string) =>
-  `case when ${column} is null then null else printf('%s.%03dZ', strftime('%Y-%m-%dT%H:%M:%S', ${column} / 1000, 'unixepoch'), ${column} % 1000) end`;
-// Whole euros and m² read as 850, not 850.0 (SQLite prints every REAL with a decimal part).
-const num = (column: string) => `iif(${column} = cast(${column} as integer), cast(${column} as integer), ${column})`;
-// json() gives its argument the JSON subtype, so lists and the owner are embedded, not quoted.
-const jsonList = (column: string) => `json(case when json_valid(${column}) then ${column} else '[]' end)`;
-
-const LISTING_JSON = `json_object(
-  'id', p.id, 'title', p.title, 'description', p.description, 'price', ${num("p.price")},
-  'property_type', p.property_type, 'transaction_type', p.transaction_type,
-  'address', p.address, 'city', p.city, 'postal_code', p.postal_code,
-  'surface_area', ${num("p.surface_area")}, 'rooms', p.rooms, 'bedrooms', p.bedrooms, 'bathrooms', p.bathrooms,
-  'images', ${jsonList("p.images")}, 'features', ${jsonList("p.features")},
-  'property_charges', ${num("p.property_charges")}, 'floor', p.floor, 'total_floors', p.total_floors,
-  'year_built', p.year_built, 'energy_rating', p.energy_rating, 'source_url', p.source_url,
-  'created_at', ${iso("p.created_at")},
-  'owner', json(case when o.id is null then null
-    else json_object('first_name', o.first_name, 'last_name', o.last_name, 'email', o.email) end),
-  'status', p.status, 'ai_checked_at', ${iso("p.ai_checked_at")}, 'ai_confidence', p.ai_confidence)`;
-
-const FROM_ACTIVE = `from properties p left join property_owners o on o.property_id = p.id where p.status = 'active'`;
-/** The order of DECISIONS.md item 3, served by the index properties_status_created_idx. */
-const ORDER = `order by p.created_at desc, p.id desc`;
+/** The order of DECISIONS.md item 3, served by the index export_documents_order_idx. */
+const ORDER = `order by created_at desc, property_id desc`;
 
 // Temp objects live only on this connection (no migration): they count the connection's own
-// changes to the set or order of active listings; `pragma data_version` covers other
+// changes to the set or order of exported listings; `pragma data_version` covers other
 // connections (CLIs, another process). Together they say when the cached order is stale.
 const CHANGE_COUNTER = `
 create temp table if not exists export_listing_changes (n integer not null);
 insert into export_listing_changes (n) select 0 where not exists (select 1 from export_listing_changes);
-create temp trigger if not exists export_listing_changes_insert after insert on main.properties
-  when new.status = 'active' begin update export_listing_changes set n = n + 1; end;
-create temp trigger if not exists export_listing_changes_delete after delete on main.properties
-  when old.status = 'active' begin update export_listing_changes set n = n + 1; end;
-create temp trigger if not exists export_listing_changes_update after update of status, created_at on main.properties
-  when old.status = 'active' or new.status = 'active' begin update export_listing_changes set n = n + 1; end;`;
+create temp trigger if not exists export_listing_changes_insert after insert on main.export_documents
+  begin update export_listing_changes set n = n + 1; end;
+create temp trigger if not exists export_listing_changes_delete after delete on main.export_documents
+  begin update export_listing_changes set n = n + 1; end;
+create temp trigger if not exists export_listing_changes_update after update of created_at on main.export_documents
+  when old.created_at <> new.created_at begin update export_listing_changes set n = n + 1; end;`;
 
 type PageState = {
   generation: Database.Statement<[], string>;
   orderedIds: Database.Statement<[], number>;
-  byIds: Database.Statement<[string], { id: number; doc: string }>;
+  byIds: Database.Statement<[string], [number, Buffer]>;
   read: (offset: number, limit: number) => ListingsPage;
   cache: { generation: string; ids: number[] } | null;
 };
 
-export type ListingsPage = { total: number; docs: string[] };
+/** A page: the total of active listings and the page's documents (UTF-8 JSON bytes), in order. */
+export type ListingsPage = { total: number; docs: Buffer[] };
+
+const COMMA = Buffer.from(",");
+
+/** `prefix`, the documents separated by commas, `suffix`: one buffer, no text round trip. */
+export function joinDocuments(prefix: string, docs: Buffer[], suffix: string): Buffer<ArrayBuffer> {
+  const parts: Buffer[] = [Buffer.from(prefix, "utf8")];
+  docs.forEach((doc, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(doc);
+  });
+  parts.push(Buffer.from(suffix, "utf8"));
+  return Buffer.concat(parts);
+}
 
 const states = new WeakMap<Database.Database, PageState>();
 
@@ -70,25 +64,21 @@ function pageState(sqlite: Database.Database): PageState {
     generation: sqlite
       .prepare<[], string>(`select (select data_version from pragma_data_version) || ':' || (select n from temp.export_listing_changes)`)
       .pluck(),
-    orderedIds: sqlite.prepare<[], number>(`select p.id from properties p where p.status = 'active' ${ORDER}`).pluck(),
-    // `+p.status` keeps the planner on rowid lookups: through the status index it would walk
-    // every active listing to find the 50 asked for.
-    byIds: sqlite.prepare(
-      `select p.id, ${LISTING_JSON} as doc from properties p left join property_owners o on o.property_id = p.id
-        where p.id in (select value from json_each(?)) and +p.status = 'active'`,
-    ),
+    orderedIds: sqlite.prepare<[], number>(`select property_id from export_documents ${ORDER}`).pluck(),
+    byIds: sqlite
+      .prepare<[string], [number, Buffer]>(`select property_id, doc from export_documents where property_id in (select value from json_each(?))`)
+      .raw(),
     cache: null,
     // One deferred transaction: the version check, the ids and the rows share one snapshot.
-    read: sqlite
-      .transaction((offset: number, limit: number): ListingsPage => {
-        const generation = state.generation.get()!;
-        if (state.cache?.generation !== generation) state.cache = { generation, ids: state.orderedIds.all() };
-        const ids = state.cache.ids.slice(offset, offset + limit);
-        const total = state.cache.ids.length;
-        if (ids.length === 0) return { total, docs: [] };
-        const docs = new Map(state.byIds.all(JSON.stringify(ids)).map((row) => [row.id, row.doc]));
-        return { total, docs: ids.flatMap((id) => docs.get(id) ?? []) };
-      }),
+    read: sqlite.transaction((offset: number, limit: number): ListingsPage => {
+      const generation = state.generation.get()!;
+      if (state.cache?.generation !== generation) state.cache = { generation, ids: state.orderedIds.all() };
+      const ids = state.cache.ids.slice(offset, offset + limit);
+      const total = state.cache.ids.length;
+      if (ids.length === 0) return { total, docs: [] };
+      const docs = new Map(state.byIds.all(JSON.stringify(ids)));
+      return { total, docs: ids.flatMap((id) => docs.get(id) ?? []) };
+    }),
   };
   states.set(sqlite, state);
   return state;
@@ -115,7 +105,7 @@ export type StreamOptions = {
   waitForDrain?: () => Promise<void> | void;
 };
 
-/** Rows serialised per pull: big enough to amortise the pull, small enough to keep latency low. */
+/** Rows sent per pull: big enough to amortise the pull, small enough to keep latency low. */
 const ROWS_PER_CHUNK = 500;
 /** The first chunk is smaller so that the client sees the first bytes sooner. */
 const ROWS_IN_FIRST_CHUNK = 50;
@@ -146,9 +136,9 @@ export function openListingsExport(offset: number, limit: number | null, onRelea
   try {
     reader.pragma("busy_timeout = 5000");
     reader.exec("begin");
-    const total = reader.prepare<[], number>(`select count(*) from properties p where p.status = 'active'`).pluck().get() ?? 0;
+    const total = reader.prepare<[], number>(`select count(*) from export_documents`).pluck().get() ?? 0;
     const count = Math.max(0, Math.min(limit ?? Number.MAX_SAFE_INTEGER, total - offset));
-    const rows = reader.prepare<[number, number], string>(`select ${LISTING_JSON} ${FROM_ACTIVE} ${ORDER} limit ? offset ?`).pluck();
+    const rows = reader.prepare<[number, number], Buffer>(`select doc from export_documents ${ORDER} limit ? offset ?`).pluck();
     return {
       total,
       count,
@@ -164,7 +154,7 @@ export function openListingsExport(offset: number, limit: number | null, onRelea
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function streamRows(
-  rows: IterableIterator<string> | null,
+  rows: IterableIterator<Buffer> | null,
   prefix: string,
   suffix: string,
   { signal, waitForDrain }: StreamOptions,
@@ -180,14 +170,14 @@ function streamRows(
     rows?.return?.();
     release();
   };
-  const nextChunk = (size: number): { text: string; done: boolean } => {
-    const parts: string[] = [];
-    while (rows && parts.length < size) {
+  const nextChunk = (size: number): { docs: Buffer[]; done: boolean } => {
+    const docs: Buffer[] = [];
+    while (rows && docs.length < size) {
       const next = rows.next();
-      if (next.done) return { text: parts.join(","), done: true };
-      parts.push(next.value);
+      if (next.done) return { docs, done: true };
+      docs.push(next.value);
     }
-    return { text: parts.join(","), done: !rows };
+    return { docs, done: !rows };
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -212,10 +202,9 @@ function streamRows(
             if (finished) return;
           }
           const chunk = nextChunk(started ? ROWS_PER_CHUNK : ROWS_IN_FIRST_CHUNK);
-          const separator = started && chunk.text ? "," : "";
-          const text = (started ? "" : prefix) + separator + chunk.text + (chunk.done ? suffix : "");
+          const separator = started && chunk.docs.length > 0 ? "," : "";
+          controller.enqueue(joinDocuments((started ? "" : prefix) + separator, chunk.docs, chunk.done ? suffix : ""));
           started = true;
-          controller.enqueue(Buffer.from(text, "utf8"));
           if (chunk.done) {
             finish();
             controller.close();

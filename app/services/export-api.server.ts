@@ -4,7 +4,7 @@ import { sha256 } from "~/utils/crypto.server";
 import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
-import { readExportBody } from "./export-api-body.server";
+import { readCappedText, readExportBody } from "./export-api-body.server";
 import {
   EXPORT_API_BUFFERED_LIMIT,
   EXPORT_API_ERRORS,
@@ -12,7 +12,7 @@ import {
   EXPORT_API_KEY_RATE,
   EXPORT_API_MAX_STREAMS,
 } from "./export-api-contract";
-import { openListingsExport, readListingsPage } from "./export-api-listings.server";
+import { joinDocuments, openListingsExport, readListingsPage } from "./export-api-listings.server";
 import { recordExportCall } from "./export-api-usage.server";
 import { EXPORT_KEY_PATTERN } from "./export-keys.server";
 
@@ -35,13 +35,38 @@ const BASE_HEADERS = {
 };
 const JSON_HEADERS = { ...BASE_HEADERS, "Content-Type": "application/json; charset=utf-8" };
 
-function failure(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ success: false, error }), { status, headers: { ...JSON_HEADERS, ...headers } });
+/**
+ * What the export API needs of an HTTP request, whichever server received it: the Remix
+ * resource route (exportApiResponse) and the production server's direct path
+ * (export-api-node.server.ts) both adapt their request to it, so every rule lives here.
+ */
+export type ExportApiRequest = {
+  method: string;
+  ip: string;
+  /** A request header by its lower-case name. */
+  header(name: string): string | null;
+  /** The body as text, or null as soon as it exceeds `maxBytes`. */
+  readBody(maxBytes: number): Promise<string | null>;
+  /** Aborted when the client goes away (stops a streamed export). */
+  signal?: AbortSignal;
+  /** Resolves when the response socket has room again (backpressure of a streamed export). */
+  waitForDrain?: () => Promise<void> | void;
+};
+
+export type ExportApiAnswer = {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null;
+};
+
+function failure(status: number, error: string, headers: Record<string, string> = {}): ExportApiAnswer {
+  const body = Buffer.from(JSON.stringify({ success: false, error }), "utf8");
+  return { status, headers: { ...JSON_HEADERS, "Content-Length": String(body.length), ...headers }, body };
 }
 
-export function exportPreflight(request: Request): Response {
-  const asked = request.headers.get("Access-Control-Request-Headers") ?? "";
-  return new Response(null, {
+function preflight(request: ExportApiRequest): ExportApiAnswer {
+  const asked = request.header("access-control-request-headers") ?? "";
+  return {
     status: 204,
     headers: {
       ...BASE_HEADERS,
@@ -49,11 +74,28 @@ export function exportPreflight(request: Request): Response {
       "Access-Control-Allow-Headers": /^[A-Za-z0-9, _-]{1,500}$/.test(asked) ? asked : "Content-Type",
       "Access-Control-Max-Age": "86400",
     },
-  });
+    body: null,
+  };
 }
 
-export function exportMethodNotAllowed(): Response {
+/** Every method: POST is the API, OPTIONS its CORS preflight, anything else a 405. */
+export async function answerExportApi(request: ExportApiRequest): Promise<ExportApiAnswer> {
+  if (request.method === "POST") return exportListings(request);
+  if (request.method === "OPTIONS") return preflight(request);
   return failure(405, EXPORT_API_ERRORS.method, { Allow: "POST, OPTIONS" });
+}
+
+/** The resource route's adapter: a Fetch API request in, a Response out. */
+export async function exportApiResponse(request: Request, context?: AppLoadContext): Promise<Response> {
+  const answer = await answerExportApi({
+    method: request.method,
+    ip: clientIp(request, context),
+    header: (name) => request.headers.get(name),
+    readBody: (maxBytes) => readCappedText(request, maxBytes),
+    signal: request.signal,
+    waitForDrain: context?.waitForDrain,
+  });
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 type KeyRow = { id: string; userId: string; status: "active" | "inactive" };
@@ -111,9 +153,9 @@ function envelope(count: number, total: number, limit: number | null, offset: nu
  * successful call is logged once its count is known, before the body is sent (the row itself
  * is written with the next group, see export-api-usage.server.ts).
  */
-export async function handleExportRequest(request: Request, context?: AppLoadContext): Promise<Response> {
+async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswer> {
   try {
-    const ip = clientIp(request, context);
+    const { ip } = request;
     const blocked = guessBlockSeconds(ip);
     if (blocked) return failure(429, EXPORT_API_ERRORS.guessRate(blocked), { "Retry-After": String(blocked) });
 
@@ -140,9 +182,9 @@ export async function handleExportRequest(request: Request, context?: AppLoadCon
     if (limit !== null && limit <= EXPORT_API_BUFFERED_LIMIT) {
       const page = readListingsPage(offset, limit, sqlite);
       record(key, page.docs.length, limit, offset);
-      // Bytes with their length: no second encoding pass and no chunked transfer encoding.
-      const bytes = Buffer.from(`${envelope(page.docs.length, page.total, limit, offset)}${page.docs.join(",")}]}`, "utf8");
-      return new Response(bytes, { headers: { ...JSON_HEADERS, "Content-Length": String(bytes.length) } });
+      // Bytes with their length: no text round trip and no chunked transfer encoding.
+      const bytes = joinDocuments(envelope(page.docs.length, page.total, limit, offset), page.docs, "]}");
+      return { status: 200, headers: { ...JSON_HEADERS, "Content-Length": String(bytes.length) }, body: bytes };
     }
 
     if (runningExports >= EXPORT_API_MAX_STREAMS) return failure(429, EXPORT_API_ERRORS.streams, { "Retry-After": "5" });
@@ -153,9 +195,9 @@ export async function handleExportRequest(request: Request, context?: AppLoadCon
     record(key, snapshot.count, limit, offset);
     const stream = snapshot.stream(envelope(snapshot.count, snapshot.total, limit, offset), "]}", {
       signal: request.signal,
-      waitForDrain: context?.waitForDrain,
+      waitForDrain: request.waitForDrain,
     });
-    return new Response(stream, { headers: JSON_HEADERS });
+    return { status: 200, headers: JSON_HEADERS, body: stream };
   } catch (error) {
     logEvent("export_api.error", { error: (error as Error).message });
     return failure(500, EXPORT_API_ERRORS.internal);
