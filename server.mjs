@@ -20,7 +20,15 @@ await build.entry.module.bootstrap();
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", true);
+// Proxies in front of the app whose X-Forwarded-* headers are believed (Fly's edge: 1, set in
+// fly.toml). Believing more would let a client write its own address into X-Forwarded-For and
+// dodge the per-address limits (sign-in, key guessing).
+const trustedProxies = Number(process.env.TRUST_PROXY_HOPS || 0);
+if (!Number.isSafeInteger(trustedProxies) || trustedProxies < 0) {
+  console.error(`TRUST_PROXY_HOPS doit être un entier positif ou nul (reçu « ${process.env.TRUST_PROXY_HOPS} »)`);
+  process.exit(1);
+}
+app.set("trust proxy", trustedProxies);
 
 // The public export API is the one route other sites call from the browser (DECISIONS.md 3, 12).
 const PUBLIC_API = "/functions/v1/get-properties";
@@ -69,15 +77,7 @@ function setSecurityHeaders(res) {
   return nonce;
 }
 
-/**
- * The client address as Express computes req.ip with "trust proxy" on: the first address of
- * X-Forwarded-For (set by Fly's proxy), else the socket's.
- */
-function clientAddress(req) {
-  const forwarded = req.headers["x-forwarded-for"];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-  return first || req.socket.remoteAddress || "inconnue";
-}
+const { clientAddress } = build.entry.module;
 
 app.use((req, res, next) => {
   logWhenFinished(req, res);
@@ -123,7 +123,7 @@ app.all(
     mode: isProduction ? "production" : "development",
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
-      clientIp: clientAddress(req),
+      clientIp: clientAddress(req, trustedProxies),
       // Lets a streamed export wait for a slow client instead of buffering the rest in memory.
       waitForDrain: () =>
         res.writableNeedDrain
@@ -144,7 +144,7 @@ const server = http.createServer((req, res) => {
   if (!isExportApi(req.url)) return app(req, res);
   logWhenFinished(req, res);
   setSecurityHeaders(res);
-  void build.entry.module.serveExportApi(req, res, clientAddress(req));
+  void build.entry.module.serveExportApi(req, res, clientAddress(req, trustedProxies));
 });
 server.listen(port, () => {
   log({ event: "server.started", port });

@@ -9,6 +9,7 @@ import { NonceProvider } from "~/utils/nonce";
 
 export { bootstrap, shutdown } from "~/services/lifecycle.server";
 export { serveExportApi } from "~/services/export-api-node.server";
+export { clientAddress } from "~/utils/client-address.server";
 
 const ABORT_DELAY = 5_000;
 
