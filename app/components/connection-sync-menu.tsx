@@ -1,8 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link } from "@remix-run/react";
 import type { ImportJobView } from "~/services/imports/import-job-view";
-import { useToast, type ToastMessage } from "./toasts";
+import { useJobStartFetcher, type JobStartAnswer } from "./job-start-fetcher";
 import { buttonClasses } from "./ui/button";
 
 export type SyncableConnection = {
@@ -12,12 +11,7 @@ export type SyncableConnection = {
   status: "active" | "inactive" | "error";
 };
 
-type StartAnswer = {
-  ok: boolean;
-  toast?: ToastMessage;
-  job?: ImportJobView;
-  connectionId?: string;
-};
+type SyncStartAnswer = JobStartAnswer & { connectionId?: string };
 
 /**
  * Sync from one of the user's active import connections; with none, a link to the page where
@@ -32,17 +26,9 @@ export function ConnectionSyncMenu({
   onStarted: (job: ImportJobView, name: string) => void;
   disabled?: boolean;
 }) {
-  const fetcher = useFetcher<StartAnswer>();
-  useToast(fetcher.data?.toast);
-
-  // Only a new answer starts following a job; it arrives while the page revalidates.
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer?.ok || !answer.job || handled.current === answer) return;
-    handled.current = answer;
-    onStarted(answer.job, connections.find((c) => c.id === answer.connectionId)?.name ?? "");
-  }, [fetcher.data, onStarted, connections]);
+  const fetcher = useJobStartFetcher<SyncStartAnswer>((job, answer) =>
+    onStarted(job, connections.find((c) => c.id === answer.connectionId)?.name ?? ""),
+  );
 
   if (connections.length === 0) {
     return (

@@ -1,5 +1,4 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import {
   FILE_IMPORT_ACCEPT,
   FILE_IMPORT_MAX_BYTES,
@@ -7,11 +6,10 @@ import {
 } from "~/services/file-import/limits";
 import type { ImportJobView } from "~/services/imports/import-job-view";
 import { FileImportColumns } from "./file-import-columns";
-import { showToast, useToast, type ToastMessage } from "./toasts";
+import { useJobStartFetcher } from "./job-start-fetcher";
+import { showToast } from "./toasts";
 import { Button } from "./ui/button";
 import { inputClasses } from "./ui/field";
-
-type StartAnswer = { ok: boolean; toast?: ToastMessage; job?: ImportJobView };
 
 /**
  * Upload of a CSV or JSON listing file. The size is checked here for a quick answer, and again
@@ -24,20 +22,12 @@ export function FileImportForm({
   onStarted: (job: ImportJobView) => void;
   disabled?: boolean;
 }) {
-  const fetcher = useFetcher<StartAnswer>();
   const inputId = useId();
   const form = useRef<HTMLFormElement>(null);
-  useToast(fetcher.data?.toast);
-
-  // Only a new answer starts following a job; it arrives while the page revalidates.
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer?.ok || !answer.job || handled.current === answer) return;
-    handled.current = answer;
+  const fetcher = useJobStartFetcher((job) => {
     form.current?.reset();
-    onStarted(answer.job);
-  }, [fetcher.data, onStarted]);
+    onStarted(job);
+  });
 
   const sending = fetcher.state !== "idle";
   return (

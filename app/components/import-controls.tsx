@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import {
   isOpenJob,
   IMPORT_STATUS_LABELS,
@@ -79,49 +79,37 @@ export function ImportControls({ data }: { data: ImportControlsData }) {
         />
       ) : null}
 
-      <Dialog
+      <ImportDialog
         open={dialog === "file"}
         onClose={() => setDialog(null)}
         title="Importer un fichier d'annonces"
         description="Les annonces valides sont ajoutées (ou mises à jour) avec le statut En attente IA ; les lignes invalides sont listées avec leur numéro."
+        maxHeight="max-h-[65vh]"
       >
-        <div className="-mx-1 max-h-[65vh] overflow-y-auto px-1">
-          <FileImportForm onStarted={(job) => follow(job, "file")} disabled={running} />
-        </div>
-        <div className="mt-4 flex justify-end">
-          <Button variant="secondary" onClick={() => setDialog(null)}>
-            Fermer
-          </Button>
-        </div>
-      </Dialog>
+        <FileImportForm onStarted={(job) => follow(job, "file")} disabled={running} />
+      </ImportDialog>
 
-      <Dialog
+      <ImportDialog
         open={dialog === "job" && followed !== null}
         onClose={() => setDialog(null)}
         title={followed?.title ?? ""}
+        maxHeight="max-h-[70vh]"
       >
         {followed ? (
-          <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1">
-            <ImportJobProgress
-              key={followed.job.id}
-              jobId={followed.job.id}
-              initialJob={followed.job}
-              cancelAction={CANCEL_ACTION[followed.kind]}
-              title={
-                followed.kind === "file"
-                  ? "Progression de l'import"
-                  : "Progression de la synchronisation"
-              }
-              onFinished={onFinished}
-            />
-          </div>
+          <ImportJobProgress
+            key={followed.job.id}
+            jobId={followed.job.id}
+            initialJob={followed.job}
+            cancelAction={CANCEL_ACTION[followed.kind]}
+            title={
+              followed.kind === "file"
+                ? "Progression de l'import"
+                : "Progression de la synchronisation"
+            }
+            onFinished={onFinished}
+          />
         ) : null}
-        <div className="mt-4 flex justify-end">
-          <Button variant="secondary" onClick={() => setDialog(null)}>
-            Fermer
-          </Button>
-        </div>
-      </Dialog>
+      </ImportDialog>
     </>
   );
 }
@@ -129,6 +117,35 @@ export function ImportControls({ data }: { data: ImportControlsData }) {
 function titleOf(kind: "file" | "sync", name = "") {
   if (kind === "file") return "Import de fichier";
   return name ? `Synchronisation de « ${name} »` : "Synchronisation d'une connexion";
+}
+
+/** A dialog of the import controls: its content scrolls within `maxHeight`, a close button below. */
+function ImportDialog({
+  open,
+  onClose,
+  title,
+  description,
+  maxHeight,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  /** A whole Tailwind class, so that the stylesheet has it. */
+  maxHeight: "max-h-[65vh]" | "max-h-[70vh]";
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} description={description}>
+      <div className={`-mx-1 ${maxHeight} overflow-y-auto px-1`}>{children}</div>
+      <div className="mt-4 flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Fermer
+        </Button>
+      </div>
+    </Dialog>
+  );
 }
 
 /** Keeps following a job whose dialog was closed (one poller at a time) and reopens it. */

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { PageHeader } from "~/components/ui/page-header";
 import { Tabs } from "~/components/ui/tabs";
 import {
@@ -81,6 +82,19 @@ const PARAMETERS = [
   { name: "offset", type: "entier ≥ 0", required: "Non", detail: "Nombre d'annonces à sauter avant la première renvoyée. Par défaut : 0." },
 ];
 
+const PARAMETER_COLUMNS: DataTableColumn<(typeof PARAMETERS)[number]>[] = [
+  { header: "Paramètre", cell: (parameter) => parameter.name, cellClassName: "font-mono" },
+  { header: "Type", cell: (parameter) => parameter.type },
+  { header: "Obligatoire", cell: (parameter) => parameter.required },
+  { header: "Description", cell: (parameter) => parameter.detail },
+];
+
+const ERROR_COLUMNS: DataTableColumn<(typeof EXPORT_API_ERROR_TABLE)[number]>[] = [
+  { header: "Code", cell: (row) => row.status, cellClassName: "font-mono" },
+  { header: "Cas", cell: (row) => row.when },
+  { header: "Message", cell: (row) => row.message },
+];
+
 const FAQ = [
   {
     q: "Faut-il une clé par client ?",
@@ -133,28 +147,7 @@ export default function ApiDocsPage() {
       </Section>
 
       <Section title="Paramètres">
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4">Paramètre</th>
-                <th scope="col" className="py-2 pr-4">Type</th>
-                <th scope="col" className="py-2 pr-4">Obligatoire</th>
-                <th scope="col" className="py-2">Description</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {PARAMETERS.map((parameter) => (
-                <tr key={parameter.name}>
-                  <td className="py-2 pr-4 font-mono">{parameter.name}</td>
-                  <td className="py-2 pr-4">{parameter.type}</td>
-                  <td className="py-2 pr-4">{parameter.required}</td>
-                  <td className="py-2">{parameter.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={PARAMETER_COLUMNS} rows={PARAMETERS} rowKey={(parameter) => parameter.name} />
       </Section>
 
       <Section title="Exemples" description={`Remplacez ${SAMPLE_KEY_PLACEHOLDER} par votre clé.`}>
@@ -175,26 +168,7 @@ export default function ApiDocsPage() {
       </Section>
 
       <Section title="Erreurs" description={'Chaque erreur renvoie { "success": false, "error": "<message>" } avec le code HTTP ci-dessous.'}>
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4">Code</th>
-                <th scope="col" className="py-2 pr-4">Cas</th>
-                <th scope="col" className="py-2">Message</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {EXPORT_API_ERROR_TABLE.map((row) => (
-                <tr key={`${row.status}-${row.when}`}>
-                  <td className="py-2 pr-4 font-mono">{row.status}</td>
-                  <td className="py-2 pr-4">{row.when}</td>
-                  <td className="py-2">{row.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={ERROR_COLUMNS} rows={EXPORT_API_ERROR_TABLE} rowKey={(row) => `${row.status}-${row.when}`} />
       </Section>
 
       <Section title="Questions fréquentes">

@@ -10,6 +10,7 @@ import { showToast, useToast } from "~/components/toasts";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Dialog } from "~/components/ui/dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { USAGE_HISTORY } from "~/config";
@@ -170,7 +171,22 @@ function EndpointCard({ endpoint }: { endpoint: string }) {
   );
 }
 
-function UsageTable({ usage }: { usage: ReturnType<typeof useLoaderData<typeof loader>>["usage"] }) {
+type Usage = ReturnType<typeof useLoaderData<typeof loader>>["usage"];
+
+const USAGE_COLUMNS: DataTableColumn<Usage[number]>[] = [
+  { header: "Date & Heure", cell: (row) => formatDateTime(row.createdAt), cellClassName: "tabular-nums" },
+  { header: "Client", cell: (row) => row.keyName ?? <span className="italic text-slate-600">Clé supprimée</span> },
+  { header: "Annonces", cell: (row) => formatNumber(row.propertiesCount), className: "text-right", cellClassName: "tabular-nums" },
+  {
+    header: "Limit",
+    cell: (row) => (row.limitRequested === null ? "Toutes" : formatNumber(row.limitRequested)),
+    className: "text-right",
+    cellClassName: "tabular-nums",
+  },
+  { header: "Offset", cell: (row) => formatNumber(row.offsetRequested), className: "text-right", cellClassName: "tabular-nums" },
+];
+
+function UsageTable({ usage }: { usage: Usage }) {
   return (
     <Card>
       <CardHeader title="Historique d'utilisation" />
@@ -178,33 +194,12 @@ function UsageTable({ usage }: { usage: ReturnType<typeof useLoaderData<typeof l
         {usage.length === 0 ? (
           <p className="text-sm text-slate-600">Aucun appel à l&apos;API au cours des {USAGE_HISTORY.days} derniers jours.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <caption className="mb-2 text-left text-xs text-slate-600">
-                Les {USAGE_HISTORY.rows} derniers appels des {USAGE_HISTORY.days} derniers jours.
-              </caption>
-              <thead className="border-b border-slate-200 text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">Date &amp; Heure</th>
-                  <th scope="col" className="py-2 pr-4">Client</th>
-                  <th scope="col" className="py-2 pr-4 text-right">Annonces</th>
-                  <th scope="col" className="py-2 pr-4 text-right">Limit</th>
-                  <th scope="col" className="py-2 text-right">Offset</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {usage.map((row) => (
-                  <tr key={row.id}>
-                    <td className="py-2 pr-4 tabular-nums">{formatDateTime(row.createdAt)}</td>
-                    <td className="py-2 pr-4">{row.keyName ?? <span className="italic text-slate-600">Clé supprimée</span>}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(row.propertiesCount)}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{row.limitRequested === null ? "Toutes" : formatNumber(row.limitRequested)}</td>
-                    <td className="py-2 text-right tabular-nums">{formatNumber(row.offsetRequested)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={USAGE_COLUMNS}
+            rows={usage}
+            rowKey={(row) => row.id}
+            caption={`Les ${USAGE_HISTORY.rows} derniers appels des ${USAGE_HISTORY.days} derniers jours.`}
+          />
         )}
       </CardBody>
     </Card>

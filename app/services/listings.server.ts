@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { LISTING_STATUSES, properties, propertyOwners, type ListingStatus } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { countConditions, listConditions, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
@@ -50,29 +51,39 @@ function ownerOf(row: { ownerId: string | null } & ListingOwner): ListingOwner |
   return row.ownerId ? { firstName: row.firstName, lastName: row.lastName, email: row.email } : null;
 }
 
-function listQuery(userId: string, filters: ListingFilters, direct = false) {
+/**
+ * Listings with the columns `ownerOf` reads (null ones for a listing without owner); the caller
+ * picks the listing's own columns.
+ */
+function selectWithOwner<Fields extends SelectedFields>(fields: Fields) {
   return getDb()
     .select({
-      id: properties.id,
-      title: properties.title,
-      price: properties.price,
-      propertyType: properties.propertyType,
-      address: properties.address,
-      city: properties.city,
-      surfaceArea: properties.surfaceArea,
-      bedrooms: properties.bedrooms,
-      bathrooms: properties.bathrooms,
-      transactionType: properties.transactionType,
-      status: properties.status,
-      flagReason: properties.aiFlagReason,
-      image: sql<string | null>`json_extract(${properties.images}, '$[0]')`,
+      ...fields,
       ownerId: propertyOwners.id,
       firstName: propertyOwners.firstName,
       lastName: propertyOwners.lastName,
       email: propertyOwners.email,
     })
     .from(properties)
-    .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+    .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id));
+}
+
+function listQuery(userId: string, filters: ListingFilters, direct = false) {
+  return selectWithOwner({
+    id: properties.id,
+    title: properties.title,
+    price: properties.price,
+    propertyType: properties.propertyType,
+    address: properties.address,
+    city: properties.city,
+    surfaceArea: properties.surfaceArea,
+    bedrooms: properties.bedrooms,
+    bathrooms: properties.bathrooms,
+    transactionType: properties.transactionType,
+    status: properties.status,
+    flagReason: properties.aiFlagReason,
+    image: sql<string | null>`json_extract(${properties.images}, '$[0]')`,
+  })
     .where(listConditions(userId, filters, direct))
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(filters.limit);
@@ -206,16 +217,7 @@ export type ListingDetail = Omit<ListingCard, "image" | "flagged"> & {
 
 /** One of the user's listings with its owner; null when it does not exist or is someone else's. */
 export function getListing(userId: string, id: number): ListingDetail | null {
-  const row = getDb()
-    .select({
-      listing: properties,
-      ownerId: propertyOwners.id,
-      firstName: propertyOwners.firstName,
-      lastName: propertyOwners.lastName,
-      email: propertyOwners.email,
-    })
-    .from(properties)
-    .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+  const row = selectWithOwner({ listing: properties })
     .where(and(eq(properties.id, id), eq(properties.createdBy, userId)))
     .get();
   if (!row) return null;
