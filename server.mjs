@@ -77,7 +77,7 @@ function setSecurityHeaders(res) {
   return nonce;
 }
 
-const { clientAddress } = build.entry.module;
+const { clientAddress, drained } = build.entry.module;
 
 app.use((req, res, next) => {
   logWhenFinished(req, res);
@@ -125,13 +125,7 @@ app.all(
       cspNonce: res.locals.cspNonce,
       clientIp: clientAddress(req, trustedProxies),
       // Lets a streamed export wait for a slow client instead of buffering the rest in memory.
-      waitForDrain: () =>
-        res.writableNeedDrain
-          ? new Promise((resolve) => {
-              res.once("drain", resolve);
-              res.once("close", resolve);
-            })
-          : undefined,
+      waitForDrain: () => drained(res),
     }),
   }),
 );

@@ -8,7 +8,7 @@ import { logEvent } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export { bootstrap, shutdown } from "~/services/lifecycle.server";
-export { serveExportApi } from "~/services/export-api-node.server";
+export { drained, serveExportApi } from "~/services/export-api-node.server";
 export { clientAddress } from "~/utils/client-address.server";
 
 const ABORT_DELAY = 5_000;

@@ -38,13 +38,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, ip: str
     },
     readBody: (maxBytes) => readCapped(request, maxBytes),
     signal: aborted.signal,
-    waitForDrain: () =>
-      response.writableNeedDrain
-        ? new Promise<void>((resolve) => {
-            response.once("drain", resolve);
-            response.once("close", resolve);
-          })
-        : undefined,
+    waitForDrain: () => drained(response),
   });
 
   // An oversized body is not read to its end: the connection cannot be reused after it.
@@ -59,6 +53,23 @@ async function serve(request: IncomingMessage, response: ServerResponse, ip: str
     // A client that leaves mid-export is normal; anything else is worth a line.
     if (!aborted.signal.aborted) logEvent("export_api.stream_failed", { error: (error as Error).message });
   }
+}
+
+/**
+ * Resolves once a response that refused more data has room again (or is closed); nothing to wait
+ * for otherwise. Both listeners go once either fires: a long export waits thousands of times.
+ */
+export function drained(response: ServerResponse): Promise<void> | undefined {
+  if (!response.writableNeedDrain) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off("drain", done);
+      response.off("close", done);
+      resolve();
+    };
+    response.on("drain", done);
+    response.on("close", done);
+  });
 }
 
 /** The body as text, or null as soon as it exceeds `maxBytes` (a lying Content-Length included). */

@@ -1,10 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetExportApiGuards } from "~/services/export-api.server";
 import { EXPORT_API_ERRORS, EXPORT_API_MAX_STREAMS, type ExportResponse } from "~/services/export-api-contract";
-import { serveExportApi } from "~/services/export-api-node.server";
+import { drained, serveExportApi } from "~/services/export-api-node.server";
 import { flushExportUsage } from "~/services/export-api-usage.server";
 import { getSqlite } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
@@ -132,6 +133,22 @@ describe("chemin direct du serveur de production", () => {
     await expect.poll(async () => (await call(JSON.stringify({ apiKey, offset: TOTAL - 3 }))).status).toBe(200);
     const last = JSON.parse((await call(JSON.stringify({ apiKey, offset: TOTAL - 3 }))).text) as ExportResponse;
     expect(last.count).toBe(3);
+  });
+
+  it("attendre la place sur la réponse des milliers de fois n'y accumule pas d'écouteurs", async () => {
+    // A writable that accepts one byte at a time: every write fills it.
+    const slow = new Writable({ highWaterMark: 1, write: (_chunk, _encoding, done) => setImmediate(done) });
+    const response = slow as unknown as http.ServerResponse;
+    const baseline = slow.listenerCount("close");
+    for (let i = 0; i < 50; i += 1) {
+      slow.write("x");
+      const wait = drained(response);
+      expect(wait, "la réponse est pleine").toBeInstanceOf(Promise);
+      await wait;
+      expect(slow.listenerCount("close")).toBe(baseline);
+      expect(slow.listenerCount("drain")).toBe(0);
+    }
+    expect(drained(response), "rien à attendre quand il y a de la place").toBeUndefined();
   });
 
   it("chaque appel réussi est journalisé une fois", async () => {
