@@ -31,7 +31,9 @@ if (!Number.isSafeInteger(trustedProxies) || trustedProxies < 0) {
 app.set("trust proxy", trustedProxies);
 
 // The public export API is the one route other sites call from the browser (DECISIONS.md 3, 12).
+// Matched as Remix matches its route: any letter case, with or without a trailing slash.
 const PUBLIC_API = "/functions/v1/get-properties";
+const isExportApi = (url) => url.split("?")[0].replace(/\/+$/, "").toLowerCase() === PUBLIC_API;
 
 function log(fields) {
   if (process.env.VIGIMMO_SILENT_LOGS === "true") return;
@@ -86,8 +88,9 @@ app.use((req, res, next) => {
 });
 
 // Refuse cross-site mutations: a non-GET whose Origin names another host (DECISIONS.md item 12).
+// The export API, open to every origin, is answered before this (see the server below).
 app.use((req, res, next) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || req.path === PUBLIC_API) return next();
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
   const origin = req.get("origin");
   // No Origin: a same-site navigation or a server-to-server call. "null" (sandboxed frame,
   // file://, privacy redirect) is never our own pages: refuse it like a foreign origin.
@@ -133,7 +136,6 @@ app.all(
 // The export API is answered before Express and Remix: their routing and the Fetch request
 // built for each call cost more than the API itself (docs/decisions/007-export-api.md). The
 // resource route app/routes/functions.v1.get-properties.ts runs the same service in development.
-const isExportApi = (url) => url === PUBLIC_API || url.startsWith(`${PUBLIC_API}?`);
 const server = http.createServer((req, res) => {
   if (!isExportApi(req.url)) return app(req, res);
   logWhenFinished(req, res);

@@ -10,6 +10,7 @@ export const MSG = {
   jobInterrupted: "Traitement interrompu : le serveur a redémarré ou le processus s'est arrêté. Relancez-le.",
   jobStoppedByShutdown: "Traitement arrêté : le serveur s'est arrêté.",
   noneLabel: "Aucun",
+  keysLoadError: "Erreur lors du chargement des clés API",
 } as const;
 
 /** Sign-in and sign-up messages (SPEC.md sections 5 and 8), shared by the form and the server. */

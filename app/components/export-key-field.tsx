@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { MASKED_KEY } from "~/config";
+import { MSG } from "~/messages";
 import { copyText } from "./clipboard";
 import { showToast } from "./toasts";
 import { Button } from "./ui/button";
@@ -11,7 +12,7 @@ async function fetchClearKey(keyId: string): Promise<string> {
     headers: { Accept: "application/json" },
   });
   const body = (await response.json().catch(() => null)) as { ok?: boolean; apiKey?: string; error?: string } | null;
-  if (!response.ok || !body?.apiKey) throw new Error(body?.error ?? "Erreur lors du chargement des clés API");
+  if (!response.ok || !body?.apiKey) throw new Error(body?.error ?? MSG.keysLoadError);
   return body.apiKey;
 }
 

@@ -33,8 +33,17 @@ const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.lite
 type Toast = { type: "success" | "error"; message: string };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request, ADMIN_DENIALS.adminRequests);
-  return listKeyRequestsForAdmin();
+  const admin = await requireAdmin(request, ADMIN_DENIALS.adminRequests);
+  try {
+    return { ...listKeyRequestsForAdmin(), loadError: null };
+  } catch (error) {
+    logEvent("key_requests.admin_load_failed", { userId: admin.id, error: (error as Error).message });
+    return {
+      requests: [],
+      counts: { pending: 0, approved: 0, rejected: 0 },
+      loadError: { type: "error" as const, message: KEY_REQUEST_MESSAGES.loadError },
+    };
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -137,9 +146,10 @@ const TABS: Array<{ status: KeyRequestStatus; label: string; empty: string }> = 
 ];
 
 export default function AdminApiRequestsPage() {
-  const { requests, counts } = useLoaderData<typeof loader>();
+  const { requests, counts, loadError } = useLoaderData<typeof loader>();
   const decision = useDecisionFetcher();
   useToast(decision.data?.toast);
+  useToast(loadError);
   return (
     <div>
       <PageHeader title="Gérer demandes API" subtitle="Approuvez ou refusez les demandes de clés API d'export." />

@@ -17,6 +17,7 @@ import { USAGE_HISTORY } from "~/config";
 import { EXPORT_API_PATH } from "~/services/export-api-contract";
 import { deleteExportKey, listExportKeys, toggleExportKey, usageHistory } from "~/services/export-keys.server";
 import { formatDateTime, formatLongDate, formatLongDateTime, formatNumber } from "~/utils/format";
+import { MSG } from "~/messages";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 
@@ -31,12 +32,14 @@ const NOT_FOUND = "Clé API introuvable";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return {
-    keys: listExportKeys(user.id),
-    usage: usageHistory(user.id),
-    // The real host of this deployment, as clients must call it.
-    endpoint: `${new URL(request.url).origin}${EXPORT_API_PATH}`,
-  };
+  // The real host of this deployment, as clients must call it.
+  const endpoint = `${new URL(request.url).origin}${EXPORT_API_PATH}`;
+  try {
+    return { keys: listExportKeys(user.id), usage: usageHistory(user.id), endpoint, loadError: null };
+  } catch (error) {
+    logEvent("export_keys.load_failed", { userId: user.id, error: (error as Error).message });
+    return { keys: [], usage: [], endpoint, loadError: { type: "error" as const, message: MSG.keysLoadError } };
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -207,9 +210,10 @@ function UsageTable({ usage }: { usage: Usage }) {
 }
 
 export default function ExportApiKeysPage() {
-  const { keys, usage, endpoint } = useLoaderData<typeof loader>();
+  const { keys, usage, endpoint, loadError } = useLoaderData<typeof loader>();
   const keyFetcher = useKeyFetcher();
   useToast(keyFetcher.data?.toast);
+  useToast(loadError);
   return (
     <div className="space-y-6">
       <PageHeader

@@ -30,7 +30,13 @@ const requestSchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { requests: listKeyRequestsForUser(user.id) };
+  try {
+    return { requests: listKeyRequestsForUser(user.id), loadError: null };
+  } catch (error) {
+    // The form stays usable; the list says what went wrong (SPEC.md section 8).
+    logEvent("key_requests.load_failed", { userId: user.id, error: (error as Error).message });
+    return { requests: [], loadError: { type: "error" as const, message: KEY_REQUEST_MESSAGES.loadError } };
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -89,7 +95,8 @@ function RequestForm() {
 }
 
 export default function RequestApiKeyPage() {
-  const { requests } = useLoaderData<typeof loader>();
+  const { requests, loadError } = useLoaderData<typeof loader>();
+  useToast(loadError);
   return (
     <div className="space-y-6">
       <PageHeader

@@ -41,7 +41,8 @@ export const EXPORT_API_ERRORS = {
 
 /** The error table of /api-docs: status, when it happens, the exact message. */
 export const EXPORT_API_ERROR_TABLE: Array<{ status: number; when: string; message: string }> = [
-  { status: 400, when: "Corps absent ou qui n'est pas un objet JSON", message: EXPORT_API_ERRORS.invalidJson },
+  { status: 400, when: "Corps absent ou qui n'est pas du JSON", message: EXPORT_API_ERRORS.invalidJson },
+  { status: 400, when: "JSON qui n'est pas un objet ([], \"texte\", null…)", message: EXPORT_API_ERRORS.notObject },
   { status: 400, when: "Paramètre non prévu (ici « foo »)", message: EXPORT_API_ERRORS.unknownField("foo") },
   { status: 400, when: "apiKey n'est pas une chaîne", message: EXPORT_API_ERRORS.apiKeyType },
   { status: 400, when: "limit absent des entiers positifs (0, -1, 2.5, \"50\"…)", message: EXPORT_API_ERRORS.limit },

@@ -7,6 +7,7 @@ export const KEY_REQUEST_MESSAGES = {
   reasonRequired: "Veuillez indiquer une raison de refus",
   alreadyDecided: "Cette demande a déjà été traitée",
   notFound: "Demande introuvable",
+  loadError: "Erreur lors du chargement des demandes",
 } as const;
 
 export const COMPANY_NAME_MAX = 200;

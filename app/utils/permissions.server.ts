@@ -1,4 +1,3 @@
-import { data, redirect } from "@remix-run/node";
 import { MSG } from "~/messages";
 import { getSessionUser, type SessionUser } from "~/services/users.server";
 import { readSessionId, resolveSession } from "./session.server";
@@ -13,16 +12,20 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 /**
- * First line of every protected loader and action. Pages go to /auth; data and resource
- * requests (fetchers, polling) get a 401 with the French message instead of a redirect.
+ * First line of every protected loader and action. Without a valid session (SPEC.md sections 5
+ * and 8):
+ * - a client that asks for JSON (polling, the key reveal) gets a 401 'Non authentifié';
+ * - a form or fetcher submission (the session expired while the page was open) goes to /auth
+ *   with the toast 'Session invalide', so nothing shows an error page;
+ * - a page goes to /auth with the toast 'Vous devez être connecté'.
+ * Thrown as Responses: a resource route does not turn a thrown `data()` into its status.
  */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (user) return user;
-  if (request.method !== "GET" || wantsJson(request)) {
-    throw data({ ok: false, error: MSG.mustBeSignedIn }, { status: 401 });
-  }
-  throw redirect("/auth");
+  if (wantsJson(request)) throw Response.json({ ok: false, error: MSG.notAuthenticated }, { status: 401 });
+  const message = request.method === "GET" ? MSG.mustBeSignedIn : MSG.invalidSession;
+  throw await redirectWithToast("/auth", { type: "error", message });
 }
 
 function wantsJson(request: Request) {
@@ -47,5 +50,5 @@ export async function requireAdmin(request: Request, denial: Denial): Promise<Se
   if (request.method === "GET") {
     throw await redirectWithToast(denial.redirectTo, { type: "error", message: denial.message });
   }
-  throw data({ ok: false, error: denial.message }, { status: 403 });
+  throw Response.json({ ok: false, error: denial.message }, { status: 403 });
 }

@@ -40,13 +40,13 @@ function table(listingId: number, jobPath: string): Row[] {
     { path: jobPath, method: "GET", expect: { visitor: "auth", user: "ok", other: 404, admin: 404 } },
     // Mutations with a bogus body: the guard answers first; a permitted caller gets a refusal.
     ...["/api-connections", "/request-api-key", "/export-api-keys", "/moderation", "/resources/moderation", "/resources/file-import", "/resources/connection-sync"].map(
-      (path): Row => ({ path, method: "POST", expect: signedIn("invalid", 401) }),
+      (path): Row => ({ path, method: "POST", expect: signedIn("invalid", "auth") }),
     ),
     { path: "/properties", method: "POST", expect: everyone(405) },
-    { path: `/property/${listingId}`, method: "POST", expect: { visitor: 401, user: "invalid", other: "properties", admin: "properties" } },
-    { path: "/admin-panel", method: "POST", expect: adminOnly(403, "invalid", 401) },
-    { path: "/admin-api-requests", method: "POST", expect: adminOnly(403, "invalid", 401) },
-    { path: "/moteurimmo-sync", method: "POST", expect: adminOnly(403, "invalid", 401) },
+    { path: `/property/${listingId}`, method: "POST", expect: { visitor: "auth", user: "invalid", other: "properties", admin: "properties" } },
+    { path: "/admin-panel", method: "POST", expect: adminOnly(403, "invalid", "auth") },
+    { path: "/admin-api-requests", method: "POST", expect: adminOnly(403, "invalid", "auth") },
+    { path: "/moteurimmo-sync", method: "POST", expect: adminOnly(403, "invalid", "auth") },
     { path: "/functions/v1/get-properties", method: "POST", expect: everyone(401) },
   ];
 }

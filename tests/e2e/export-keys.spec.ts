@@ -133,3 +133,14 @@ test("refuser une demande avec une raison", async ({ page, context, signIn, base
   await page.getByRole("link", { name: "Demander une clé API" }).click();
   await expect(page).toHaveURL(/\/request-api-key$/);
 });
+
+test("une session perdue pendant la saisie renvoie vers la connexion avec « Session invalide »", async ({ page, context, signIn }) => {
+  await signIn();
+  await page.goto("/request-api-key");
+  await page.getByLabel("Nom de la société").fill("Agence sans session");
+  // The session ends (expired, signed out in another tab) while the form is open.
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectToast(page, "Session invalide");
+});

@@ -4,7 +4,7 @@ import { passwords, profiles, userRoles, users } from "#db/schema";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { getDb } from "~/utils/db.server";
 import { getUser, requireAdmin, requireUser, ADMIN_DENIALS } from "~/utils/permissions.server";
-import { makeUser, requestAs } from "../setup/factories";
+import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 
 async function postAuth(form: Record<string, string>, headers: Record<string, string> = {}) {
   const request = new Request("http://localhost/auth", {
@@ -72,9 +72,16 @@ describe("connexion", () => {
 });
 
 describe("gardes", () => {
-  it("requireUser renvoie vers /auth sans session et 401 pour une action", async () => {
-    await expect(requireUser(new Request("http://localhost/dashboard"))).rejects.toMatchObject({ status: 302 });
-    await expect(requireUser(new Request("http://localhost/dashboard", { method: "POST" }))).rejects.toMatchObject({ init: { status: 401 } });
+  it("requireUser sans session : /auth avec un toast (page ou envoi de formulaire), 401 en JSON", async () => {
+    expect(await thrownBy(() => requireUser(new Request("http://localhost/dashboard")))).toEqual({
+      status: 302,
+      location: "/auth",
+      toast: { type: "error", message: "Vous devez être connecté" },
+      json: null,
+    });
+    expect(await thrownBy(() => requireUser(new Request("http://localhost/dashboard", { method: "POST" })))).toEqual(SESSION_INVALID_REDIRECT);
+    const json = new Request("http://localhost/resources/x", { method: "POST", headers: { Accept: "application/json" } });
+    expect(await thrownBy(() => requireUser(json))).toMatchObject({ status: 401, json: { ok: false, error: "Non authentifié" } });
   });
 
   it("requireAdmin refuse un utilisateur (redirection + toast en GET, 403 en POST)", async () => {
@@ -85,7 +92,7 @@ describe("gardes", () => {
     expect(thrown.headers.get("Location")).toBe("/");
     expect(thrown.headers.get("Set-Cookie")).toContain("__vigimmo_toast=");
     const post = await requestAs(account.id, "/admin", { method: "POST" });
-    await expect(requireAdmin(post, ADMIN_DENIALS.admin)).rejects.toMatchObject({ init: { status: 403 }, data: { error: "Accès refusé: vous n'êtes pas administrateur" } });
+    expect(await thrownBy(() => requireAdmin(post, ADMIN_DENIALS.admin))).toMatchObject({ status: 403, json: { ok: false, error: "Accès refusé: vous n'êtes pas administrateur" } });
     const admin = await makeUser({ admin: true });
     expect((await requireAdmin(await requestAs(admin.id, "/admin"), ADMIN_DENIALS.admin)).isAdmin).toBe(true);
   });

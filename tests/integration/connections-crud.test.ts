@@ -7,7 +7,7 @@ import { action, loader } from "~/routes/_app.api-connections";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { makeConnection } from "../setup/connections-factories";
-import { makeUser, requestAs } from "../setup/factories";
+import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 
 type Answer = {
   ok: boolean;
@@ -228,9 +228,7 @@ describe("activation, affichage de la clé et propriété", () => {
     const request = await requestAs(null, "/api-connections", {
       form: { intent: "reveal", connectionId: "x" },
     });
-    await expect(action({ request, params: {}, context: {} })).rejects.toMatchObject({
-      init: { status: 401 },
-    });
+    expect(await thrownBy(() => action({ request, params: {}, context: {} }))).toEqual(SESSION_INVALID_REDIRECT);
   });
 });
 

@@ -6,7 +6,7 @@ import { loader as adminLoader } from "~/routes/_app.admin";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import { startOfParisDay } from "~/services/stats.server";
 import { getDb } from "~/utils/db.server";
-import { makeUser, requestAs } from "../setup/factories";
+import { makeUser, requestAs, thrownBy } from "../setup/factories";
 import { addListings, setCreatedAt, setStatus } from "../setup/listings-factories";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -142,6 +142,6 @@ describe("/admin-panel", () => {
     const get = (await adminPanelLoader({ request: await requestAs(user.id, "/admin-panel"), params: {}, context: {} }).catch((error: unknown) => error)) as Response;
     expect(get.status).toBe(302);
     const request = await requestAs(user.id, "/admin-panel", { method: "POST", form: { email: "x@example.fr" } });
-    await expect(adminPanelAction({ request, params: {}, context: {} })).rejects.toMatchObject({ init: { status: 403 } });
+    expect(await thrownBy(() => adminPanelAction({ request, params: {}, context: {} }))).toMatchObject({ status: 403 });
   });
 });

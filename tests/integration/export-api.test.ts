@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiUsageLogs, exportApiKeys, properties, userStatistics } from "#db/schema";
 import { resetExportApiGuards } from "~/services/export-api.server";
 import { flushExportUsage, USAGE_FLUSH_MS } from "~/services/export-api-usage.server";
-import { EXPORT_API_ERRORS, EXPORTED_LISTING_FIELDS, type ExportResponse } from "~/services/export-api-contract";
+import { EXPORT_API_ERROR_TABLE, EXPORT_API_ERRORS, EXPORTED_LISTING_FIELDS, type ExportResponse } from "~/services/export-api-contract";
 import { deleteExportKey, toggleExportKey } from "~/services/export-keys.server";
 import { decryptSecret, sha256 } from "~/utils/crypto.server";
 import { getDb, getSqlite } from "~/utils/db.server";
@@ -314,5 +314,36 @@ describe("cohérence", () => {
     expect(body.properties.map((p) => p.id)).not.toContain(added);
     const next = (await callExportApi({ apiKey })).json as Ok;
     expect(next.count).toBe(body.count + 1);
+  });
+});
+
+describe("la table des erreurs de /api-docs", () => {
+  it("chaque ligne documentée (hors 429) est la réponse exacte de l'API au cas décrit", async () => {
+    const inactive = makeExportKey(owner.id, "Désactivée pour la doc");
+    toggleExportKey(owner.id, inactive.id);
+    // One request per documented case, in the table's order.
+    const cases: Array<[string, () => ReturnType<typeof callExportApi>]> = [
+      ["Corps absent ou qui n'est pas du JSON", () => callExportApi(null, { raw: "{apiKey:" })],
+      ["JSON qui n'est pas un objet", () => callExportApi([])],
+      ["Paramètre non prévu", () => callExportApi({ apiKey, foo: 1 })],
+      ["apiKey n'est pas une chaîne", () => callExportApi({ apiKey: 42 })],
+      ["limit absent des entiers positifs", () => callExportApi({ apiKey, limit: 0 })],
+      ["offset négatif ou non entier", () => callExportApi({ apiKey, offset: -1 })],
+      ["apiKey absente ou vide", () => callExportApi({})],
+      ["Clé inconnue ou supprimée", () => callExportApi({ apiKey: `efi_${"Z".repeat(32)}` })],
+      ["Clé désactivée", () => callExportApi({ apiKey: inactive.apiKey })],
+      ["Méthode autre que POST", () => callExportApi(null, { method: "GET" })],
+      ["Corps de plus de 10 Ko", () => callExportApi({ apiKey, pad: "x".repeat(11_000) })],
+    ];
+    const documented = EXPORT_API_ERROR_TABLE.filter((row) => row.status !== 429);
+    expect(documented.map((row) => row.when.slice(0, 12))).toEqual(cases.map(([when]) => when.slice(0, 12)));
+    for (const [index, [when, call]] of cases.entries()) {
+      const answer = await call();
+      expect({ when, status: answer.status, json: answer.json }).toEqual({
+        when,
+        status: documented[index]!.status,
+        json: { success: false, error: documented[index]!.message },
+      });
+    }
   });
 });

@@ -13,13 +13,12 @@ import { EXPORT_KEY_PATTERN } from "~/services/export-keys.server";
 import { KEY_REQUEST_MESSAGES } from "~/services/key-request-rules";
 import { approveKeyRequest, createKeyRequest, rejectKeyRequest } from "~/services/key-requests.server";
 import { sha256 } from "~/utils/crypto.server";
-import { getDb } from "~/utils/db.server";
+import { getDb, getSqlite } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { makeUser, requestAs } from "../setup/factories";
+import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 import { callExportApi, makeActiveListings, makeExportKey } from "../setup/export-factories";
 
 type Answer = { ok: boolean; toast?: { type: string; message: string } };
-type Thrown = { data: { error?: string }; init: ResponseInit | null };
 type DataResult<T> = { data: T; init: ResponseInit | null };
 
 /** Route actions answer plain objects or `data()`; both are read the same way here. */
@@ -72,7 +71,8 @@ describe("/request-api-key", () => {
   });
 
   it("exige une session", async () => {
-    await expect(requestAction(args(await requestAs(null, "/request-api-key", { form: { companyName: "X" } })))).rejects.toMatchObject({ init: { status: 401 } });
+    const submission = await requestAs(null, "/request-api-key", { form: { companyName: "X" } });
+    expect(await thrownBy(() => requestAction(args(submission)))).toEqual(SESSION_INVALID_REDIRECT);
     await expect(requestLoader(args(await requestAs(null, "/request-api-key")))).rejects.toMatchObject({ status: 302 });
   });
 });
@@ -84,11 +84,11 @@ describe("/admin-api-requests", () => {
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe("/");
     const requestId = createKeyRequest(user.id, { companyName: "Tentative" });
-    const denied = (await adminAction(args(await requestAs(user.id, "/admin-api-requests", { form: { intent: "approve", requestId } }))).catch(
-      (e: unknown) => e,
-    )) as Thrown;
-    expect(denied.init?.status).toBe(403);
-    expect(denied.data.error).toBe("Accès refusé : droits administrateur requis");
+    const approval = await requestAs(user.id, "/admin-api-requests", { form: { intent: "approve", requestId } });
+    expect(await thrownBy(() => adminAction(args(approval)))).toMatchObject({
+      status: 403,
+      json: { ok: false, error: "Accès refusé : droits administrateur requis" },
+    });
     expect(getDb().select().from(apiKeyRequests).where(eq(apiKeyRequests.id, requestId)).get()!.status).toBe("pending");
   });
 
@@ -229,8 +229,13 @@ describe("/export-api-keys", () => {
     const user = await makeUser();
     const stranger = await makeUser();
     const key = makeExportKey(user.id);
+    // As the keys page asks for it: a fetch() that wants JSON.
     const reveal = async (userId: string | null) =>
-      revealAction(args(await requestAs(userId, `/resources/export-keys/${key.id}/reveal`, { method: "POST" }), { keyId: key.id }));
+      revealAction(
+        args(await requestAs(userId, `/resources/export-keys/${key.id}/reveal`, { method: "POST", headers: { Accept: "application/json" } }), {
+          keyId: key.id,
+        }),
+      );
     const own = await reveal(user.id);
     expect(own.status).toBe(200);
     expect(own.headers.get("Cache-Control")).toBe("no-store");
@@ -238,7 +243,7 @@ describe("/export-api-keys", () => {
     const foreign = await reveal(stranger.id);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ ok: false, error: "Clé API introuvable" });
-    await expect(reveal(null)).rejects.toMatchObject({ init: { status: 401 } });
+    expect(await thrownBy(() => reveal(null))).toMatchObject({ status: 401, json: { ok: false, error: "Non authentifié" } });
   });
 
   it("les clés générées ont le format efi_ + 32 lettres et chiffres, toutes différentes", async () => {
@@ -266,5 +271,26 @@ describe("npm run create-api-key", () => {
   it("échoue en français pour un email inconnu ou absent", async () => {
     await expect(cli("--email", "personne@example.fr")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("aucun compte avec l'email personne@example.fr") });
     await expect(cli()).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--email est obligatoire") });
+  });
+});
+
+describe("erreurs de chargement (SPEC.md section 8)", () => {
+  it("une base illisible donne les toasts de chargement, pas une page d'erreur", async () => {
+    const user = await makeUser();
+    const admin = await makeUser({ admin: true });
+    const sqlite = getSqlite();
+    sqlite.exec("alter table api_key_requests rename to api_key_requests_hors_service; alter table api_usage_logs rename to api_usage_logs_hors_service");
+    try {
+      const mine = await requestLoader(args(await requestAs(user.id, "/request-api-key")));
+      expect(mine).toMatchObject({ requests: [], loadError: { type: "error", message: "Erreur lors du chargement des demandes" } });
+      const all = await adminLoader(args(await requestAs(admin.id, "/admin-api-requests")));
+      expect(all).toMatchObject({ requests: [], loadError: { type: "error", message: "Erreur lors du chargement des demandes" } });
+      const keys = await keysLoader(args(await requestAs(user.id, "/export-api-keys")));
+      expect(keys).toMatchObject({ keys: [], usage: [], loadError: { type: "error", message: "Erreur lors du chargement des clés API" } });
+    } finally {
+      sqlite.exec("alter table api_key_requests_hors_service rename to api_key_requests; alter table api_usage_logs_hors_service rename to api_usage_logs");
+    }
+    const again = await requestLoader(args(await requestAs(user.id, "/request-api-key")));
+    expect(again.loadError).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { loadImportControls } from "~/services/connections/import-controls.serve
 import { ImportBusyError } from "~/services/imports/import-jobs.server";
 import { getDb } from "~/utils/db.server";
 import { waitForImportJob } from "../setup/connections-factories";
-import { makeUser, requestAs } from "../setup/factories";
+import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 
 type Answer = {
   ok: boolean;
@@ -345,8 +345,6 @@ describe("contrôles du fichier envoyé", () => {
     const form = new FormData();
     form.append("file", new File([FRENCH_CSV], "a.csv"));
     const request = await requestAs(null, "/resources/file-import", { method: "POST", body: form });
-    await expect(action({ request, params: {}, context: {} })).rejects.toMatchObject({
-      init: { status: 401 },
-    });
+    expect(await thrownBy(() => action({ request, params: {}, context: {} }))).toEqual(SESSION_INVALID_REDIRECT);
   });
 });

@@ -5,7 +5,7 @@ import { action, loader } from "~/routes/_app.moteurimmo-sync";
 import { loader as jobLoader } from "~/routes/resources.import-jobs.$id";
 import { upsertListings } from "~/services/listing-upsert.server";
 import { getDb } from "~/utils/db.server";
-import { listingInput, makeUser, requestAs } from "../setup/factories";
+import { answerOf, listingInput, makeUser, requestAs, thrownBy } from "../setup/factories";
 import type { FakeMoteurImmo } from "../setup/fake-moteurimmo";
 import { listingsOf, resetPartnerEnv, useFakePartner, waitForJob } from "../setup/import-factories";
 
@@ -58,9 +58,9 @@ describe("accès réservé aux administrateurs", () => {
     const user = await makeUser();
     upsertListings(user.id, [listingInput()]);
     const request = await requestAs(user.id, "/moteurimmo-sync", { form });
-    await expect(action({ request, params: {}, context: {} })).rejects.toMatchObject({
-      init: { status: 403 },
-      data: { ok: false, error: "Accès refusé : réservé aux administrateurs" },
+    expect(await thrownBy(() => action({ request, params: {}, context: {} }))).toMatchObject({
+      status: 403,
+      json: { ok: false, error: "Accès refusé : réservé aux administrateurs" },
     });
     expect(listingsOf(user.id)).toHaveLength(1);
   });
@@ -121,7 +121,7 @@ describe("actions de l'administrateur", () => {
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ ok: false, error: "Import introuvable" });
     expect(((await poll(other.id, "inconnu")) as Response).status).toBe(404);
-    expect(await poll(null, jobId)).toMatchObject({ init: { status: 401 } });
+    expect(await answerOf(await poll(null, jobId))).toMatchObject({ status: 401, json: { ok: false, error: "Non authentifié" } });
   });
 
   it("teste la connexion avec le nombre d'annonces disponibles", async () => {

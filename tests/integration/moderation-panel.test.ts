@@ -15,17 +15,12 @@ type Answer = {
   job?: { id: string; status: string; moderated: number; flagged: number; remaining: number; total: number };
   duplicates?: number;
 };
-type Wrapped = { data: Answer; init: { status?: number } | null };
 
-/** The routes answer JSON Responses with a real status; a thrown guard answer is a `data()`. */
+/** The routes, and their guards, answer Responses with a real status. */
 async function unwrap(result: unknown): Promise<{ status: number; body: Answer; response?: Response }> {
   if (result instanceof Response) {
     const isJson = (result.headers.get("Content-Type") ?? "").includes("application/json");
     return { status: result.status, body: isJson ? ((await result.json()) as Answer) : ({} as Answer), response: result };
-  }
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as Wrapped;
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
   }
   return { status: 200, body: result as Answer };
 }
@@ -51,10 +46,13 @@ const SCAM = {
 };
 
 describe("panneau de modération : lancement et suivi", () => {
-  it("refuse un visiteur sans session", async () => {
+  it("refuse un visiteur sans session : /auth avec « Session invalide », ou 401 en JSON", async () => {
     const answer = await post(null, { intent: "start" });
-    expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ ok: false, error: "Vous devez être connecté" });
+    expect(answer.status).toBe(302);
+    expect(answer.response?.headers.get("Location")).toBe("/auth");
+    const json = await post(null, { intent: "start" }, { Accept: "application/json" });
+    expect(json.status).toBe(401);
+    expect(json.body).toEqual({ ok: false, error: "Non authentifié" });
     await expect(panelLoader({ request: await requestAs(null, "/resources/moderation"), params: {}, context: {} })).rejects.toMatchObject({ status: 302 });
   });
 

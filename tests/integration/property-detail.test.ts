@@ -5,7 +5,7 @@ import { action as propertyAction, loader as propertyLoader } from "~/routes/_ap
 import { assignOwnersToAllListings, createOwnerForListing, generateOwner } from "~/services/owners.server";
 import { getDb } from "~/utils/db.server";
 import { readToast } from "~/utils/toast.server";
-import { makeUser, requestAs } from "../setup/factories";
+import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
 
 type ActionResult = { ok: boolean; toast?: { type: string; message: string }; reload?: boolean };
@@ -118,9 +118,9 @@ describe("/property/{id} : description", () => {
     expect(unknownIntent.data.toast?.message).toBe("Erreur lors de la mise à jour");
   });
 
-  it("refuse une action sans session (401)", async () => {
+  it("refuse une action sans session : retour à /auth avec « Session invalide »", async () => {
     const request = new Request(`http://localhost/property/${aliceIds[0]}`, { method: "POST", body: new URLSearchParams({ intent: "create-owner" }) });
-    await expect(propertyAction({ request, params: { id: String(aliceIds[0]) }, context: {} })).rejects.toMatchObject({ init: { status: 401 } });
+    expect(await thrownBy(() => propertyAction({ request, params: { id: String(aliceIds[0]) }, context: {} }))).toEqual(SESSION_INVALID_REDIRECT);
   });
 });
 

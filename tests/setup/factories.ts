@@ -3,6 +3,7 @@ import type { ListingInput } from "~/services/listing-input";
 import { createUser } from "~/services/users.server";
 import { getDb } from "~/utils/db.server";
 import { createSession } from "~/utils/session.server";
+import { readToast, type Toast } from "~/utils/toast.server";
 
 let counter = 0;
 
@@ -69,3 +70,29 @@ export function listingInput(overrides: Partial<ListingInput> = {}): ListingInpu
     ...overrides,
   };
 }
+
+/** What a guard threw (or a route answered): its status, redirect target, flash toast and JSON body. */
+export async function answerOf(thrown: unknown): Promise<{ status: number; location: string | null; toast: Toast | null; json: unknown }> {
+  if (!(thrown instanceof Response)) throw new Error(`Une Response était attendue, reçu : ${String(thrown)}`);
+  const cookie = thrown.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+  const isJson = thrown.headers.get("Content-Type")?.includes("application/json") ?? false;
+  return { status: thrown.status, location: thrown.headers.get("Location"), toast, json: isJson ? await thrown.json() : null };
+}
+
+/** Runs a loader or action that must throw, and reads what it threw. */
+export async function thrownBy(run: () => Promise<unknown>) {
+  const thrown = await run().then(
+    () => new Error("aucune réponse levée"),
+    (error: unknown) => error,
+  );
+  return answerOf(thrown);
+}
+
+/** The answer of a guard to a visitor's submission: /auth with the toast 'Session invalide'. */
+export const SESSION_INVALID_REDIRECT = {
+  status: 302,
+  location: "/auth",
+  toast: { type: "error", message: "Session invalide" },
+  json: null,
+} as const;
