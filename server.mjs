@@ -12,6 +12,8 @@ import express from "express";
 
 const buildDirectory = path.resolve(process.env.VIGIMMO_BUILD_DIR ?? "build");
 const build = await import(path.join(buildDirectory, "server/index.js"));
+// App code the server needs, from the build: the same module instances as the routes.
+const { clientAddress, drained, logEvent } = build.entry.module;
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 
@@ -35,21 +37,19 @@ app.set("trust proxy", trustedProxies);
 const PUBLIC_API = "/functions/v1/get-properties";
 const isExportApi = (url) => url.split("?")[0].replace(/\/+$/, "").toLowerCase() === PUBLIC_API;
 
-function log(fields) {
-  if (process.env.VIGIMMO_SILENT_LOGS === "true") return;
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
-}
-
-/** One JSON line per request, written when the response is finished. */
-function logWhenFinished(req, res) {
+/**
+ * One JSON line per request (keys in the path masked by logEvent), written when its connection
+ * is done with it: a response cut short (client gone, shutdown) is logged too, as aborted.
+ */
+function logWhenDone(req, res) {
   const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    log({
-      event: "http.request",
+  res.once("close", () => {
+    logEvent("http.request", {
       method: req.method,
       path: req.url.split("?")[0],
       status: res.statusCode,
       ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+      ...(res.writableFinished ? {} : { aborted: true }),
     });
   });
 }
@@ -79,10 +79,8 @@ function setSecurityHeaders(res) {
   return nonce;
 }
 
-const { clientAddress, drained } = build.entry.module;
-
 app.use((req, res, next) => {
-  logWhenFinished(req, res);
+  logWhenDone(req, res);
   res.locals.cspNonce = setSecurityHeaders(res);
   next();
 });
@@ -102,7 +100,7 @@ app.use((req, res, next) => {
     originHost = "";
   }
   if (originHost === req.get("host")) return next();
-  log({ event: "http.forbidden_origin", method: req.method, path: req.path, origin });
+  logEvent("http.forbidden_origin", { method: req.method, path: req.path, origin });
   res.status(403).json({ success: false, error: "Requête refusée : origine non autorisée" });
 });
 
@@ -138,24 +136,42 @@ app.all(
 // resource route app/routes/functions.v1.get-properties.ts runs the same service in development.
 const server = http.createServer((req, res) => {
   if (!isExportApi(req.url)) return app(req, res);
-  logWhenFinished(req, res);
+  logWhenDone(req, res);
   setSecurityHeaders(res);
   void build.entry.module.serveExportApi(req, res, clientAddress(req, trustedProxies));
 });
 server.listen(port, () => {
-  log({ event: "server.started", port });
+  logEvent("server.started", { port });
   console.log(`Vigimmo écoute sur http://localhost:${port}`);
 });
 
 let stopping = false;
+// Requests in flight (a page, a full export) may finish within this time after SIGTERM; fly.toml's
+// kill_timeout (30 s) leaves room for it and the final checkpoint.
+const REQUEST_GRACE_MS = 20_000;
+
+/** Resolves when every connection has ended, closing those still open after REQUEST_GRACE_MS. */
+function requestsDone() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      // The 'close' handlers (an export releasing its snapshot) run before the database closes.
+      setImmediate(resolve);
+    }, REQUEST_GRACE_MS);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  log({ event: "server.stopping", signal });
-  server.close();
-  server.closeIdleConnections?.();
+  logEvent("server.stopping", { signal });
   try {
-    await build.entry.module.shutdown();
+    await build.entry.module.shutdown({ requestsDone: requestsDone() });
     process.exit(0);
   } catch (error) {
     console.error(error);

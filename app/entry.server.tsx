@@ -10,6 +10,7 @@ import { NonceProvider } from "~/utils/nonce";
 export { bootstrap, shutdown } from "~/services/lifecycle.server";
 export { drained, serveExportApi } from "~/services/export-api-node.server";
 export { clientAddress } from "~/utils/client-address.server";
+export { logEvent } from "~/utils/log.server";
 
 const ABORT_DELAY = 5_000;
 

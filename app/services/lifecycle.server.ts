@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { JOB_SWEEP_INTERVAL_MS } from "~/config";
 import { MSG } from "~/messages";
 import { closeDb, getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { deleteExpiredSessions } from "~/utils/session.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
@@ -12,12 +13,13 @@ import { flushExportUsage } from "./export-api-usage.server";
 const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
 
 /**
- * Runs before the server listens: opens and migrates the database, seeds an empty one, fails
- * the jobs of dead workers, then sweeps periodically.
+ * Runs before the server listens: opens and migrates the database, seeds an empty one with the
+ * demo data (outside production, or with DEMO_DATA=true), fails the jobs of dead workers, then
+ * sweeps periodically.
  */
 export async function bootstrap() {
   getDb();
-  if (await seedDemoIfEmpty()) {
+  if (env().demoData && (await seedDemoIfEmpty())) {
     console.log(
       [
         "",
@@ -43,9 +45,10 @@ export async function bootstrap() {
 /**
  * Graceful stop (SIGTERM/SIGINT): no new job starts, running jobs are asked to stop after
  * their current batch, whatever is still open after `graceMs` is marked cancelled with a
- * message, then the WAL is checkpointed and the database closed.
+ * message; once the HTTP server's requests in flight are done (`requestsDone`, given by
+ * server.mjs), the WAL is checkpointed and the database closed.
  */
-export async function shutdown(graceMs = 10_000) {
+export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolve() }: { graceMs?: number; requestsDone?: Promise<unknown> } = {}) {
   if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);
   const queue = jobQueue();
   queue.pause();
@@ -65,6 +68,7 @@ export async function shutdown(graceMs = 10_000) {
   abortHeldJobs();
   await Promise.race([queue.onIdle(), new Promise((resolve) => setTimeout(resolve, graceMs))]);
   for (const job of open) releaseJob(job.kind, job.id);
+  await requestsDone;
   flushExportUsage();
   closeDb();
   logEvent("server.stopped");

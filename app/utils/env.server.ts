@@ -13,6 +13,8 @@ const envSchema = z.object({
   MOTEURIMMO_API_KEY: optional(z.string()),
   /** Lets connection syncs reach loopback/private addresses (tests, intranet feeds). */
   ALLOW_PRIVATE_CONNECTION_URLS: optional(z.enum(["true", "false"])),
+  /** Seeds demo accounts (with published passwords) and listings into an empty database. */
+  DEMO_DATA: optional(z.enum(["true", "false"], { message: "DEMO_DATA doit valoir true ou false" })),
 });
 
 export type Env = {
@@ -24,6 +26,7 @@ export type Env = {
   moteurImmoApiUrl: string;
   moteurImmoApiKey: string | null;
   allowPrivateConnectionUrls: boolean;
+  demoData: boolean;
 };
 
 const DEV_SESSION_SECRET = "vigimmo-dev-secret-not-for-production";
@@ -53,6 +56,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     moteurImmoApiUrl: raw.MOTEURIMMO_API_URL ?? "https://moteurimmo.fr/api",
     moteurImmoApiKey: raw.MOTEURIMMO_API_KEY ?? null,
     allowPrivateConnectionUrls: raw.ALLOW_PRIVATE_CONNECTION_URLS === "true",
+    // Never by default in production: the demo administrator's password is in the README.
+    demoData: raw.DEMO_DATA === undefined ? !isProduction : raw.DEMO_DATA === "true",
   };
 }
 

@@ -159,3 +159,55 @@ test("SIGTERM pendant un import : arrêt propre, travail arrêté avec un messag
     after.close();
   }
 });
+
+test("SIGTERM pendant une modération et un export complet : l'export se termine entier, la modération s'arrête avec le message d'arrêt du serveur", async ({ janitor }) => {
+  test.setTimeout(180_000);
+  const dir = janitor.tempDir("vigimmo-term2-");
+  const databasePath = path.join(dir, "term2.db");
+  const ACTIVE = 20_000;
+  const { user, cookie, apiKey } = await withDatabase(databasePath, async () => {
+    const { createExportKey } = await import("~/services/export-keys.server");
+    const user = await makeUser();
+    seedPendingListings(user.id, ACTIVE + PENDING);
+    const { getSqlite } = await import("~/utils/db.server");
+    getSqlite().prepare(`update properties set status = 'active' where id in (select id from properties where created_by = ? limit ?)`).run(user.id, ACTIVE);
+    return { user, cookie: await sessionCookie(user.id), apiKey: createExportKey(user.id, { name: "Export long" }).apiKey };
+  });
+  const server = await janitor.startServer({ databasePath, output: "capture" });
+
+  // A client that reads the first bytes of a full export, then stops reading for a while.
+  const response = await fetch(`${server.url}/functions/v1/get-properties`, { method: "POST", body: JSON.stringify({ apiKey }) });
+  expect(response.status).toBe(200);
+  const body = response.body!.getReader();
+  const chunks: Uint8Array[] = [(await body.read()).value!];
+
+  expect((await postForm(`${server.url}/resources/moderation`, cookie, { intent: "auto" })).status).toBe(200);
+  const reader = openReader(databasePath);
+  try {
+    await waitUntil(() => latestJob(reader, "moderation", user.id), (job) => job?.status === "processing" && job.moderated > 0, {
+      timeoutMs: 60_000,
+      what: "modération en cours",
+    });
+  } finally {
+    reader.close();
+  }
+
+  const stopping = server.stop("SIGTERM", 40_000);
+  // The export already begun is served to its end, then the server exits cleanly.
+  for (let next = await body.read(); !next.done; next = await body.read()) chunks.push(next.value);
+  const exported = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { count: number; properties: unknown[] };
+  expect(exported.count).toBe(ACTIVE);
+  expect(exported.properties).toHaveLength(ACTIVE);
+  expect(await stopping).toEqual({ code: 0, signal: null });
+  expect(walSize(databasePath) ?? 0).toBe(0);
+  expect(integrityCheck(databasePath)).toBe("ok");
+
+  const after = openReader(databasePath);
+  try {
+    const job = latestJob(after, "moderation", user.id)!;
+    if (job.status === "cancelled") expect(job.message).toBe(MSG.jobStoppedByShutdown);
+    else expect(job.status).toBe("completed");
+  } finally {
+    after.close();
+  }
+});

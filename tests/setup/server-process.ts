@@ -113,6 +113,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     SESSION_SECRET: process.env.SESSION_SECRET || TEST_SESSION_SECRET,
     VIGIMMO_SILENT_LOGS: "true",
     MOTEURIMMO_API_KEY: "",
+    // The suites run the production build; their databases start with the demo data.
+    DEMO_DATA: "true",
     ...options.env,
   };
   const capture = options.output === "capture";

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { moderationJobs } from "#db/schema";
 import { MODERATION_BATCH_SIZE, MODERATION_MAX_BATCHES } from "~/config";
+import { MSG } from "~/messages";
 import { getDb } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { pauseAutoCheckpoints } from "~/utils/wal-checkpoints.server";
@@ -150,12 +151,19 @@ function endMessage(job: ModerationJob, progress: LoopProgress, capped: boolean,
   return completedMessage(progress.moderated, progress.flagged);
 }
 
-/** Stop (or shutdown): the job ends cancelled with the count actually written. */
+/**
+ * Stop (or shutdown): the job ends cancelled with the count actually written. A shutdown wrote
+ * its own message first (lifecycle.server.ts): it stays, users must not read a Stop they never
+ * clicked.
+ */
 function markStopped(jobId: string, moderated: number, remaining: number) {
   update(jobId, { status: "cancelled", finishedAt: new Date() });
   getDb()
     .update(moderationJobs)
-    .set({ message: stoppedMessage(moderated), remaining })
+    .set({
+      message: sql`case when ${moderationJobs.message} = ${MSG.jobStoppedByShutdown} then ${moderationJobs.message} else ${stoppedMessage(moderated)} end`,
+      remaining,
+    })
     .where(and(eq(moderationJobs.id, jobId), eq(moderationJobs.status, "cancelled")))
     .run();
 }

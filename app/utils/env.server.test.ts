@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv as parseProcessEnv } from "./env.server";
+
+const parseEnv = (vars: Record<string, string>) => parseProcessEnv(vars as NodeJS.ProcessEnv);
+
+const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: "un-secret-de-production-assez-long" } as const;
+
+describe("parseEnv", () => {
+  it("données de démo : oui en développement, jamais par défaut en production, sauf DEMO_DATA=true", () => {
+    expect(parseEnv({}).demoData).toBe(true);
+    expect(parseEnv({ ...PRODUCTION }).demoData).toBe(false);
+    expect(parseEnv({ ...PRODUCTION, DEMO_DATA: "true" }).demoData).toBe(true);
+    expect(parseEnv({ DEMO_DATA: "false" }).demoData).toBe(false);
+  });
+
+  it("refuse une configuration invalide avec un message français qui nomme la variable", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("SESSION_SECRET est obligatoire en production");
+    expect(() => parseEnv({ DEMO_DATA: "oui" })).toThrow("DEMO_DATA doit valoir true ou false");
+    expect(() => parseEnv({ SESSION_SECRET: "court" })).toThrow("SESSION_SECRET doit contenir au moins 16 caractères");
+  });
+});
