@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -37,6 +37,9 @@ const authSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
 
 const SIGNIN_LIMIT = { perIp: 20, perEmail: 8, windowMs: 15 * 60 * 1000 };
 const SIGNUP_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 };
+// conform echoes every submitted field into the reply (and so into the page's hydration data):
+// a refused sign-in or sign-up must never send the typed password back.
+const WITHOUT_PASSWORD = { hideFields: ["password"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/dashboard");
@@ -49,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent") === "signup" ? "signup" : "signin";
   if (submission.status !== "success") {
     return data(
-      { intent, error: intent === "signup" ? SIGNUP_INVALID : SIGNIN_REQUIRED, result: submission.reply() },
+      { intent, error: intent === "signup" ? SIGNUP_INVALID : SIGNIN_REQUIRED, result: submission.reply(WITHOUT_PASSWORD) },
       { status: 400 },
     );
   }
@@ -68,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         intent,
         error: `Trop de tentatives. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
-        result: submission.reply(),
+        result: submission.reply(WITHOUT_PASSWORD),
       },
       { status: 429, headers: { "Retry-After": String(blocked.retryAfterSeconds) } },
     );
@@ -90,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : intent === "signup"
           ? `Erreur lors de la création du compte: ${(error as Error).message}`
           : `Erreur de connexion: ${(error as Error).message}`;
-    return data({ intent, error: message, result: submission.reply() }, { status: 400 });
+    return data({ intent, error: message, result: submission.reply(WITHOUT_PASSWORD) }, { status: 400 });
   }
 }
 
@@ -191,5 +194,14 @@ export default function AuthPage() {
     </main>
   );
 }
+
+// Remix puts an action's headers (other than Set-Cookie) on the page, and on the single-fetch
+// answer of /auth.data, only through this export: without it the 429 lost its Retry-After.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const forwarded = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) forwarded.set("Retry-After", retryAfter);
+  return forwarded;
+};
 
 export const meta: MetaFunction = () => [{ title: "Connexion | Vigimmo" }];

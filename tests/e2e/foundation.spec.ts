@@ -51,6 +51,29 @@ test.describe("authentification", () => {
     await expectToast(page, "Connexion réussie !");
   });
 
+  test("connexion limitée par email : 429 avec Retry-After, sans renvoyer le mot de passe", async ({ request }) => {
+    // The per-email limit (8), with an address of its own. Every attempt also counts toward the
+    // per-address limit of 127.0.0.1 (20 per 15 minutes) that the whole suite shares: the 10 made
+    // here plus the other sign-in tests stay under it.
+    const password = "mot-de-passe-tape-7351";
+    const form = { intent: "signin", email: `limite-${Date.now()}@example.fr`, password };
+    for (let i = 0; i < 8; i++) {
+      const refused = await request.post("/auth", { form });
+      expect(refused.status()).toBe(400);
+      expect(await refused.text()).not.toContain(password);
+    }
+    // A form posted without JavaScript (the page) and the single-fetch call of the hydrated form.
+    for (const path of ["/auth", "/auth.data"]) {
+      const response = await request.post(path, { form });
+      expect(response.status(), path).toBe(429);
+      expect(response.headers()["retry-after"], path).toMatch(/^[1-9]\d*$/);
+      const body = await response.text();
+      expect(body, path).toContain("Trop de tentatives");
+      expect(body, path).toContain(form.email);
+      expect(body, path).not.toContain(password);
+    }
+  });
+
   test("déconnexion puis retour vers /auth", async ({ page, signIn }) => {
     await signIn();
     await page.goto("/dashboard");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { passwords, profiles, userRoles, users } from "#db/schema";
-import { action as authAction, loader as authLoader } from "~/routes/auth";
+import { action as authAction, headers as authHeaders, loader as authLoader } from "~/routes/auth";
 import { getDb } from "~/utils/db.server";
 import { getUser, requireAdmin, requireUser, ADMIN_DENIALS } from "~/utils/permissions.server";
 import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
@@ -15,7 +15,21 @@ async function postAuth(form: Record<string, string>, headers: Record<string, st
   return authAction({ request, params: {}, context: {} });
 }
 
-type DataResult = { data: { error?: string }; init: ResponseInit | null };
+type DataResult = { data: { error?: string; result?: { initialValue?: Record<string, unknown> } }; init: ResponseInit | null };
+
+/** What Remix puts on the page (and on the /auth.data answer) from the action's headers. */
+function documentHeaders(result: DataResult) {
+  const actionHeaders = new Headers(result.init?.headers);
+  const init = authHeaders({ actionHeaders, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined });
+  return new Headers(init);
+}
+
+/** A refused answer keeps the e-mail in the form but never sends the typed password back. */
+function expectNoPassword(result: DataResult, password: string, email?: string) {
+  expect(result.init?.status).toBeGreaterThanOrEqual(400);
+  expect(JSON.stringify(result.data)).not.toContain(password);
+  if (email) expect(result.data.result?.initialValue?.email).toBe(email);
+}
 
 describe("inscription", () => {
   it("crée l'utilisateur, le profil, le rôle user et ouvre une session", async () => {
@@ -43,6 +57,27 @@ describe("inscription", () => {
   });
 });
 
+describe("inscription refusée", () => {
+  it("ne renvoie jamais le mot de passe saisi (champ manquant, trop court, email pris)", async () => {
+    const existing = await makeUser();
+    const ip = { "X-Forwarded-For": "10.1.0.1" };
+    expectNoPassword((await postAuth({ intent: "signup", email: "sansnom@example.fr", password: "motdepasse-secret-1" }, ip)) as unknown as DataResult, "motdepasse-secret-1", "sansnom@example.fr");
+    expectNoPassword((await postAuth({ intent: "signup", email: "court@example.fr", password: "zq9", fullName: "X" }, ip)) as unknown as DataResult, "zq9", "court@example.fr");
+    expectNoPassword((await postAuth({ intent: "signup", email: existing.email, password: "motdepasse-secret-2", fullName: "X" }, ip)) as unknown as DataResult, "motdepasse-secret-2", existing.email);
+  });
+
+  it("limite les inscriptions par adresse : 429 avec Retry-After en secondes, sans le mot de passe", async () => {
+    const ip = { "X-Forwarded-For": "10.1.0.2" };
+    const form = { intent: "signup", email: "limite-inscription@example.fr", password: "motdepasse-secret-3", fullName: "X" };
+    for (let i = 0; i < 10; i++) await postAuth(form, ip);
+    const limited = (await postAuth(form, ip)) as unknown as DataResult;
+    expect(limited.init?.status).toBe(429);
+    expect(limited.data.error).toMatch(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/);
+    expect(documentHeaders(limited).get("Retry-After")).toMatch(/^[1-9]\d*$/);
+    expectNoPassword(limited, "motdepasse-secret-3", "limite-inscription@example.fr");
+  });
+});
+
 describe("connexion", () => {
   it("donne le même message pour un email inconnu et un mauvais mot de passe", async () => {
     const account = await makeUser();
@@ -62,6 +97,24 @@ describe("connexion", () => {
     }
     expect(last!.init?.status).toBe(429);
     expect(last!.data.error).toMatch(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/);
+    const retryAfter = documentHeaders(last!).get("Retry-After");
+    expect(retryAfter).toMatch(/^[1-9]\d*$/);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(15 * 60);
+    expectNoPassword(last!, "mauvais", account.email);
+  });
+
+  it("ne renvoie jamais le mot de passe saisi (champ manquant, identifiants incorrects)", async () => {
+    const account = await makeUser();
+    const ip = { "X-Forwarded-For": "10.2.0.1" };
+    expectNoPassword((await postAuth({ intent: "signin", email: "", password: "motdepasse-secret-4" }, ip)) as unknown as DataResult, "motdepasse-secret-4");
+    expectNoPassword((await postAuth({ intent: "signin", email: account.email, password: "motdepasse-secret-5" }, ip)) as unknown as DataResult, "motdepasse-secret-5", account.email);
+    expectNoPassword((await postAuth({ intent: "signin", email: "personne@example.fr", password: "motdepasse-secret-6" }, ip)) as unknown as DataResult, "motdepasse-secret-6", "personne@example.fr");
+  });
+
+  it("une réponse sans limite n'ajoute pas de Retry-After", async () => {
+    const wrong = (await postAuth({ intent: "signin", email: "quelquun@example.fr", password: "mauvais" }, { "X-Forwarded-For": "10.2.0.2" })) as unknown as DataResult;
+    expect(wrong.init?.status).toBe(400);
+    expect(documentHeaders(wrong).has("Retry-After")).toBe(false);
   });
 
   it("redirige un visiteur déjà connecté vers /dashboard", async () => {
