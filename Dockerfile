@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build: dependencies and build in one stage, a slim runtime with Litestream in the last.
+# .dockerignore keeps this machine's node_modules, builds, databases and secrets out of `COPY . .`.
 FROM node:22-bookworm-slim AS base
 ENV NODE_ENV=production
 WORKDIR /app
@@ -16,19 +17,21 @@ RUN npm run build && npm prune --omit=dev
 FROM litestream/litestream:0.3.13 AS litestream
 
 FROM base AS runtime
+# sqlite3: inspecting the database through `fly ssh console`; ca-certificates: Litestream's HTTPS.
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates sqlite3 && rm -rf /var/lib/apt/lists/*
 COPY --from=litestream /usr/local/bin/litestream /usr/local/bin/litestream
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --from=build --chown=node:node /app/drizzle ./drizzle
-COPY --from=build --chown=node:node /app/package.json /app/server.mjs ./
-COPY --from=build --chown=node:node /app/scripts ./scripts
-COPY --from=build --chown=node:node /app/app ./app
-COPY --from=build --chown=node:node /app/db ./db
-COPY --from=build --chown=node:node /app/tsconfig.json ./
+# The app's files stay owned by root: the `node` user that runs the app only reads them.
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/package.json /app/server.mjs /app/tsconfig.json ./
+# The CLIs (npm run make-admin, backup...) run the TypeScript sources through tsx.
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/app ./app
+COPY --from=build /app/db ./db
 COPY litestream.yml /etc/litestream.yml
-RUN mkdir -p /data && chown node:node /data
-USER node
 ENV PORT=3000 DATABASE_PATH=/data/vigimmo.db
 EXPOSE 3000
+# No USER: Fly mounts the /data volume owned by root (superfly/flyctl#632), so the start script
+# begins as root only to give that folder to `node`, then runs Litestream and the app as `node`.
 CMD ["/app/scripts/docker-start.sh"]

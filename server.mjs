@@ -147,7 +147,7 @@ server.listen(port, () => {
 
 let stopping = false;
 // Requests in flight (a page, a full export) may finish within this time after SIGTERM; fly.toml's
-// kill_timeout (30 s) leaves room for it and the final checkpoint.
+// kill_timeout (45 s) leaves room for it and the final checkpoint.
 const REQUEST_GRACE_MS = 20_000;
 
 /** Resolves when every connection has ended, closing those still open after REQUEST_GRACE_MS. */
