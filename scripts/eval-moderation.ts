@@ -19,7 +19,20 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const HELP = `${USAGE}
+
+Évalue le moteur de modération sur un fichier JSONL annoté (une annonce et son label par ligne) :
+précision, rappel, F1 et matrice de confusion. Le fichier entier forme un seul lot.
+
+Options :
+  -v, --verbose  liste les annonces mal classées
+  -h, --help     affiche cette aide`;
+
 function main(argv: string[]): void {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
   const verbose = argv.includes("--verbose") || argv.includes("-v");
   const unknown = argv.filter((a) => a.startsWith("-") && a !== "--verbose" && a !== "-v");
   if (unknown.length > 0) fail(`option inconnue : ${unknown.join(", ")}`);
@@ -87,4 +100,11 @@ function main(argv: string[]): void {
   }
 }
 
-main(process.argv.slice(2));
+try {
+  main(process.argv.slice(2));
+} catch (error) {
+  // An engine failure is a bug to report, but still one French line unless DEBUG asks for more.
+  if (process.env.DEBUG) console.error(error);
+  process.stderr.write(`Erreur : évaluation impossible : ${(error as Error).message}\n`);
+  process.exit(1);
+}

@@ -2,78 +2,81 @@
 // The MoteurImmo import of /moteurimmo-sync, run in this process: the job row carries this
 // process's worker id and heartbeat, so a server running alongside never takes it for dead.
 import { z } from "zod";
+import { IMPORT_PAGES, IMPORT_PER_PAGE } from "~/config";
 import { warmUpImportWorker } from "~/services/imports/ad-page-thread.server";
 import { IMPORT_STATUS_LABELS } from "~/services/imports/import-job-view";
 import { cancelImportJob, runImportJob } from "~/services/imports/import-jobs.server";
 import { prepareMoteurImmoImport } from "~/services/imports/moteurimmo-import.server";
 import { findUserIdByEmail } from "~/services/users.server";
-import { closeDb } from "~/utils/db.server";
-import { emailFlag, fail, parseFlags } from "./cli";
+import { formatNumber } from "~/utils/format";
+import { emailFlag, fail, intFlag, runCli } from "./cli";
 
-const args = parseFlags(
-  z.object({
-    _: z.array(z.string()),
-    email: emailFlag,
-    pages: z.string().optional(),
-    "per-page": z.string().optional(),
-  }),
+runCli(
+  {
+    name: "import",
+    synopsis: "--email <email> [--pages N] [--per-page N]",
+    description:
+      "Importe les annonces MoteurImmo pour ce compte, comme l'écran /moteurimmo-sync (mode démo sans MOTEURIMMO_API_KEY). Ctrl+C arrête l'import après la page en cours.",
+    options: [
+      ["--email <email>", "compte qui reçoit les annonces (obligatoire)"],
+      [
+        "--pages N",
+        `nombre de pages, de ${IMPORT_PAGES.min} à ${IMPORT_PAGES.max} (défaut : ${IMPORT_PAGES.default})`,
+      ],
+      [
+        "--per-page N",
+        `annonces par page, de ${IMPORT_PER_PAGE.min} à ${formatNumber(IMPORT_PER_PAGE.max)} (défaut : ${formatNumber(IMPORT_PER_PAGE.default)})`,
+      ],
+    ],
+    args: z.object({
+      email: emailFlag,
+      pages: intFlag("pages", IMPORT_PAGES),
+      "per-page": intFlag("per-page", IMPORT_PER_PAGE),
+    }),
+  },
+  async (args) => {
+    const worker = warmUpImportWorker();
+    const userId = findUserIdByEmail(args.email);
+    if (!userId) fail(`aucun compte avec l'email ${args.email}.`, 1);
+    const { job, params, mode, makeSource } = prepareMoteurImmoImport(userId, {
+      pages: args.pages,
+      perPage: args["per-page"],
+    });
+    await worker;
+    console.log(
+      `Import MoteurImmo${mode === "demo" ? " (mode démo)" : ""} pour ${args.email} : ${params.pages} page(s) de ${params.perPage} annonces (job ${job.id})`,
+    );
+    // Ctrl+C stops like the Stop button: the job ends cancelled after the page in progress.
+    const onSignal = () => {
+      console.log("\nArrêt demandé...");
+      cancelImportJob(userId, job.id);
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+
+    const final = await runImportJob(job, () => ({
+      ...makeSource(),
+      onPageWritten: (row) =>
+        console.log(
+          `Page ${row.currentPage}/${row.totalPages} : ${row.imported} importées, ${row.updated} mises à jour, ${row.skipped} ignorées`,
+        ),
+    }));
+    const label = IMPORT_STATUS_LABELS[final.status];
+    // A stopped job's message is the label itself ("Import arrêté"): say it once.
+    const detail = final.message && final.message !== label ? ` : ${final.message}` : "";
+    console.log(
+      [
+        `${label}${detail}`,
+        `Importées : ${final.imported}`,
+        `Mises à jour : ${final.updated}`,
+        `Ignorées : ${final.skipped}`,
+        `Total traité : ${final.totalProcessed}`,
+      ].join("\n"),
+    );
+    const shown = final.errors.slice(0, 5);
+    for (const line of shown) console.log(`  - ${line}`);
+    if (final.errors.length > shown.length)
+      console.log(`  … et ${final.errors.length - shown.length} autres erreurs`);
+    return final.status === "completed" ? 0 : 1;
+  },
 );
-
-async function main(): Promise<number> {
-  const worker = warmUpImportWorker();
-  const userId = findUserIdByEmail(args.email);
-  if (!userId) {
-    console.error(`Erreur : aucun compte avec l'email ${args.email}.`);
-    return 1;
-  }
-  let prepared: ReturnType<typeof prepareMoteurImmoImport>;
-  try {
-    prepared = prepareMoteurImmoImport(userId, { pages: args.pages, perPage: args["per-page"] });
-  } catch (error) {
-    console.error(`Erreur : ${(error as Error).message}`);
-    return 1;
-  }
-  const { job, params, mode, makeSource } = prepared;
-  await worker;
-  console.log(
-    `Import MoteurImmo${mode === "demo" ? " (mode démo)" : ""} pour ${args.email} : ${params.pages} page(s) de ${params.perPage} annonces (job ${job.id})`,
-  );
-  // Ctrl+C stops like the Stop button: the job ends cancelled after the page in progress.
-  const onSignal = () => {
-    console.log("\nArrêt demandé...");
-    cancelImportJob(userId, job.id);
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-
-  const final = await runImportJob(job, () => ({
-    ...makeSource(),
-    onPageWritten: (row) =>
-      console.log(
-        `Page ${row.currentPage}/${row.totalPages} : ${row.imported} importées, ${row.updated} mises à jour, ${row.skipped} ignorées`,
-      ),
-  }));
-  console.log(
-    [
-      `${IMPORT_STATUS_LABELS[final.status]}${final.message ? ` : ${final.message}` : ""}`,
-      `Importées : ${final.imported}`,
-      `Mises à jour : ${final.updated}`,
-      `Ignorées : ${final.skipped}`,
-      `Total traité : ${final.totalProcessed}`,
-    ].join("\n"),
-  );
-  const shown = final.errors.slice(0, 5);
-  for (const line of shown) console.log(`  - ${line}`);
-  if (final.errors.length > shown.length) console.log(`  … et ${final.errors.length - shown.length} autres erreurs`);
-  return final.status === "completed" ? 0 : 1;
-}
-
-main()
-  .then((code) => {
-    closeDb();
-    process.exit(code);
-  })
-  .catch((error: unknown) => {
-    closeDb();
-    fail((error as Error).message, 1);
-  });

@@ -1,15 +1,28 @@
 // npm run make-admin -- <email>: the only way to grant the admin role (DECISIONS.md item 9).
 import { z } from "zod";
 import { grantAdmin } from "~/services/users.server";
-import { closeDb } from "~/utils/db.server";
-import { emailFlag, fail, parseFlags } from "./cli";
+import { emailFlag, fail, runCli } from "./cli";
 
-const args = parseFlags(z.object({ _: z.array(z.string()), email: emailFlag.optional() }));
-const email = emailFlag.safeParse(args.email ?? args._[0]);
-if (!email.success) fail("usage : npm run make-admin -- <email> (adresse email valide requise)");
-if (!grantAdmin(email.data)) {
-  closeDb();
-  fail(`aucun compte avec l'email ${email.data}. L'utilisateur doit d'abord s'inscrire sur /auth.`, 1);
-}
-closeDb();
-console.log(`${email.data} est maintenant administrateur.`);
+runCli(
+  {
+    name: "make-admin",
+    synopsis: "<email>",
+    description:
+      "Donne le rôle administrateur au compte de cet email. Le compte doit déjà exister (inscription sur /auth).",
+    options: [["--email <email>", "autre façon d'indiquer l'email du compte"]],
+    args: z.object({ _: z.array(z.string()).max(1), email: z.string().optional() }),
+  },
+  (args) => {
+    const raw = args.email ?? args._[0];
+    if (raw === undefined) fail("indiquez l'email du compte : npm run make-admin -- <email>");
+    const email = emailFlag.safeParse(raw);
+    if (!email.success) fail(`adresse email invalide : « ${raw} »`);
+    if (!grantAdmin(email.data)) {
+      fail(
+        `aucun compte avec l'email ${email.data}. L'utilisateur doit d'abord s'inscrire sur /auth.`,
+        1,
+      );
+    }
+    console.log(`${email.data} est maintenant administrateur.`);
+  },
+);

@@ -129,6 +129,19 @@ describe("npm run import", () => {
     expect(listingsOf(user.id)).toHaveLength(0);
   }, 60_000);
 
+  it("SIGTERM arrête l'import comme le bouton Arrêter et le dit une seule fois", async () => {
+    partner = await useFakePartner({ total: 150, faults: [{ page: 2, type: "hang" }] });
+    const user = await makeUser({ admin: true });
+    const cli = startCli(["--email", user.email, "--pages", "3", "--per-page", "50"]);
+    await waitFor(() => jobOf(user.id)?.currentPage === 1);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toBe(1);
+    expect(jobOf(user.id)).toMatchObject({ status: "cancelled", imported: 50 });
+    expect(cli.output()).toContain("Arrêt demandé...");
+    expect(cli.output().match(/Import arrêté/g)).toHaveLength(1);
+    expect(cli.output()).toContain("Importées : 50");
+  }, 60_000);
+
   it("sort avec 1 pour un email inconnu", async () => {
     const cli = startCli(["--email", "personne@example.fr"]);
     expect(await cli.exited).toBe(1);
