@@ -15,6 +15,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { USAGE_HISTORY } from "~/config";
 import { EXPORT_API_PATH } from "~/services/export-api-contract";
+import { flushExportUsage } from "~/services/export-api-usage.server";
 import { deleteExportKey, listExportKeys, toggleExportKey, usageHistory } from "~/services/export-keys.server";
 import { formatDateTime, formatLongDate, formatLongDateTime, formatNumber } from "~/utils/format";
 import { MSG } from "~/messages";
@@ -35,6 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The real host of this deployment, as clients must call it.
   const endpoint = `${new URL(request.url).origin}${EXPORT_API_PATH}`;
   try {
+    // Calls are logged in groups every 25 ms: write the waiting ones, so that a call made just
+    // before opening the page is in its history and its key's last use.
+    flushExportUsage();
     return { keys: listExportKeys(user.id), usage: usageHistory(user.id), endpoint, loadError: null };
   } catch (error) {
     logEvent("export_keys.load_failed", { userId: user.id, error: (error as Error).message });

@@ -189,6 +189,17 @@ describe("/export-api-keys", () => {
     expect(getDb().select().from(exportApiKeys).where(eq(exportApiKeys.id, key.id)).get()!.status).toBe("active");
   });
 
+  it("un appel fait juste avant l'ouverture de la page est déjà dans l'historique et dans la dernière utilisation", async () => {
+    const user = await makeUser();
+    makeActiveListings(user.id, 2);
+    const key = makeExportKey(user.id, "Client pressé");
+    expect((await callExportApi({ apiKey: key.apiKey, limit: 1 })).status).toBe(200);
+    // No flush here: the page itself must show the call, written in groups every 25 ms.
+    const data = await keysLoader(args(await requestAs(user.id, "/export-api-keys")));
+    expect(data.usage).toEqual([expect.objectContaining({ keyName: "Client pressé", propertiesCount: 1, limitRequested: 1 })]);
+    expect(data.keys.find((k) => k.id === key.id)?.lastUsedAt).not.toBeNull();
+  });
+
   it("supprimer une clé garde son historique, affiché « Clé supprimée »", async () => {
     const user = await makeUser();
     makeActiveListings(user.id, 3);
