@@ -94,8 +94,6 @@ export type ListingsExport = {
   count: number;
   /** The body: `prefix`, the listings separated by commas, `suffix`. Releases the snapshot at the end. */
   stream(prefix: string, suffix: string, options?: StreamOptions): ReadableStream<Uint8Array>;
-  /** Releases the snapshot without streaming (nothing to send, or an error before sending). */
-  close(): void;
 };
 
 export type StreamOptions = {
@@ -142,7 +140,6 @@ export function openListingsExport(offset: number, limit: number | null, onRelea
     return {
       total,
       count,
-      close: release,
       stream: (prefix, suffix, options = {}) => streamRows(count === 0 ? null : rows.iterate(count, offset), prefix, suffix, options, release),
     };
   } catch (error) {

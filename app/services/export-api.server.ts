@@ -64,6 +64,11 @@ function failure(status: number, error: string, headers: Record<string, string> 
   return { status, headers: { ...JSON_HEADERS, "Content-Length": String(body.length), ...headers }, body };
 }
 
+/** A 429 that tells the client when to come back. */
+function retryLater(error: string, seconds: number): ExportApiAnswer {
+  return failure(429, error, { "Retry-After": String(seconds) });
+}
+
 function preflight(request: ExportApiRequest): ExportApiAnswer {
   const asked = request.header("access-control-request-headers") ?? "";
   return {
@@ -157,27 +162,25 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
   try {
     const { ip } = request;
     const blocked = guessBlockSeconds(ip);
-    if (blocked) return failure(429, EXPORT_API_ERRORS.guessRate(blocked), { "Retry-After": String(blocked) });
+    if (blocked) return retryLater(EXPORT_API_ERRORS.guessRate(blocked), blocked);
 
     const body = await readExportBody(request);
     if (!body.ok) return failure(body.status, body.error);
     const { apiKey, limit, offset } = body.query;
     if (!apiKey) return failure(401, EXPORT_API_ERRORS.missingKey);
 
-    // Looked up once per request: getSqlite() re-reads the environment on every call.
+    // Looked up once per request and passed down (the key lookup and the page share it).
     const sqlite = getSqlite();
     const key = EXPORT_KEY_PATTERN.test(apiKey) ? findKey(sqlite, sha256(apiKey)) : undefined;
     if (!key) {
       const retry = recordUnknownKey(ip);
       return retry
-        ? failure(429, EXPORT_API_ERRORS.guessRate(retry), { "Retry-After": String(retry) })
+        ? retryLater(EXPORT_API_ERRORS.guessRate(retry), retry)
         : failure(401, EXPORT_API_ERRORS.unknownKey);
     }
     if (key.status !== "active") return failure(403, EXPORT_API_ERRORS.inactiveKey);
     const rate = hitRateLimit(`export:key:${key.id}`, EXPORT_API_KEY_RATE.limit, EXPORT_API_KEY_RATE.windowMs);
-    if (!rate.allowed) {
-      return failure(429, EXPORT_API_ERRORS.keyRate(rate.retryAfterSeconds), { "Retry-After": String(rate.retryAfterSeconds) });
-    }
+    if (!rate.allowed) return retryLater(EXPORT_API_ERRORS.keyRate(rate.retryAfterSeconds), rate.retryAfterSeconds);
 
     if (limit !== null && limit <= EXPORT_API_BUFFERED_LIMIT) {
       const page = readListingsPage(offset, limit, sqlite);
@@ -187,7 +190,7 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
       return { status: 200, headers: { ...JSON_HEADERS, "Content-Length": String(bytes.length) }, body: bytes };
     }
 
-    if (runningExports >= EXPORT_API_MAX_STREAMS) return failure(429, EXPORT_API_ERRORS.streams, { "Retry-After": "5" });
+    if (runningExports >= EXPORT_API_MAX_STREAMS) return retryLater(EXPORT_API_ERRORS.streams, 5);
     runningExports += 1;
     const snapshot = openListingsExport(offset, limit, () => {
       runningExports -= 1;

@@ -2,26 +2,22 @@ import { createCookie } from "@remix-run/node";
 import { env } from "./env.server";
 
 // Built per call because the secret comes from the environment, which tests change per file.
-export function sessionCookie() {
+function signedCookie(name: string, maxAge: number) {
   const { sessionSecret, isProduction } = env();
-  return createCookie("__vigimmo_session", {
+  return createCookie(name, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure: isProduction,
     secrets: [sessionSecret],
-    maxAge: 60 * 60 * 24 * 30,
+    maxAge,
   });
 }
 
+export function sessionCookie() {
+  return signedCookie("__vigimmo_session", 60 * 60 * 24 * 30);
+}
+
 export function toastCookie() {
-  const { sessionSecret, isProduction } = env();
-  return createCookie("__vigimmo_toast", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: isProduction,
-    secrets: [sessionSecret],
-    maxAge: 60,
-  });
+  return signedCookie("__vigimmo_toast", 60);
 }

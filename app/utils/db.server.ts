@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
-import { env } from "./env.server";
+import { DEFAULT_DATABASE_PATH, env } from "./env.server";
 
 export type Db = BetterSQLite3Database<typeof schema>;
 type Handle = { path: string; sqlite: Database.Database; db: Db };
@@ -35,7 +35,7 @@ export function openDatabase(file: string): Handle {
 function handle(): Handle {
   const current = globalHandle.__vigimmoDb;
   // Hot path (every query): skip the full environment parse while the path is unchanged.
-  if (current && current.path === (process.env.DATABASE_PATH || "data/vigimmo.db")) return current;
+  if (current && current.path === (process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH)) return current;
   const file = env().databasePath;
   if (current) current.sqlite.close();
   globalHandle.__vigimmoDb = openDatabase(file);

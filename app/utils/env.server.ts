@@ -29,6 +29,7 @@ export type Env = {
   demoData: boolean;
 };
 
+export const DEFAULT_DATABASE_PATH = "data/vigimmo.db";
 const DEV_SESSION_SECRET = "vigimmo-dev-secret-not-for-production";
 
 /** Parses the environment; throws a French message that names the faulty variable. */
@@ -51,7 +52,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     nodeEnv: raw.NODE_ENV,
     isProduction,
     port: raw.PORT ?? 3000,
-    databasePath: raw.DATABASE_PATH ?? "data/vigimmo.db",
+    databasePath: raw.DATABASE_PATH ?? DEFAULT_DATABASE_PATH,
     sessionSecret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
     moteurImmoApiUrl: raw.MOTEURIMMO_API_URL ?? "https://moteurimmo.fr/api",
     moteurImmoApiKey: raw.MOTEURIMMO_API_KEY ?? null,
