@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { properties, propertyOwners } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
+import { yieldToEventLoop } from "./jobs/queue.server";
 
 /**
  * Fictitious owners (SPEC.md 'test-create-owner' and 'assign-owners', DECISIONS.md item 8):
@@ -100,7 +101,7 @@ export async function assignOwnersToAllListings(userId: string): Promise<{ assig
         assigned += insert.run(crypto.randomUUID(), id, owner.first_name, owner.last_name, owner.email).changes;
       }
     })();
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
   logEvent("owners.assigned", { userId, assigned });
   const message =

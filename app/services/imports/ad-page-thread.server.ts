@@ -1,16 +1,13 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { logEvent } from "~/utils/log.server";
 import { pauseAutoCheckpoints } from "~/utils/wal-checkpoints.server";
-import { createMoteurImmoClient, MoteurImmoError } from "../moteurimmo/client.server";
-import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
+import { MoteurImmoError } from "../moteurimmo/client.server";
 import { createAbortError } from "../moteurimmo/types";
+import { startTsxWorker } from "../jobs/tsx-worker.server";
 import type { WorkerError, WorkerReply, WorkerRequest } from "./ad-page-protocol";
-import { inlineListingSource, type AdSourceConfig, type ListingPage, type ListingPageSource } from "./listing-page";
+import { adSourceFromConfig, inlineListingSource, type AdSourceConfig, type ListingPage, type ListingPageSource } from "./listing-page";
 
 /**
  * The parsing worker (ad-page-worker.ts): one per process, started on the first import and kept
@@ -28,15 +25,9 @@ const WORKER_FILE = path.join(process.cwd(), "app/services/imports/ad-page-worke
 function startThread(): Thread | null {
   if (state.__vigimmoAdPageThread !== undefined) return state.__vigimmoAdPageThread;
   try {
-    if (!fs.existsSync(WORKER_FILE)) throw new Error(`${WORKER_FILE} introuvable`);
-    const tsxApi = createRequire(path.join(process.cwd(), "package.json")).resolve("tsx/esm/api");
-    const api = pathToFileURL(tsxApi.replace(/\.cjs$/, ".mjs")).href;
-    const boot = `const { tsImport } = await import(${JSON.stringify(api)});\nawait tsImport(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}, import.meta.url);`;
     // Validation allocates many short-lived objects: a larger young generation means fewer
     // scavenges (measured: GC was a third of the worker's time with the default).
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
-      resourceLimits: { maxYoungGenerationSizeMb: 64 },
-    });
+    const worker = startTsxWorker(WORKER_FILE, { resourceLimits: { maxYoungGenerationSizeMb: 64 } });
     const pending = new Map<number, Pending>();
     let markReady: (ok: boolean) => void = () => {};
     const ready = new Promise<boolean>((resolve) => (markReady = resolve));
@@ -86,11 +77,7 @@ function post(thread: Thread, request: WorkerRequest) {
 }
 
 function inlineSource(config: AdSourceConfig): ListingPageSource {
-  const adSource =
-    config.mode === "live"
-      ? createMoteurImmoClient({ ...config.client, baseUrl: config.baseUrl, apiKey: config.apiKey })
-      : createDemoAdSource();
-  return inlineListingSource(adSource);
+  return inlineListingSource(adSourceFromConfig(config));
 }
 
 /**

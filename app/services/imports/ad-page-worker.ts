@@ -4,10 +4,9 @@
 // with the database writes of the main thread. See docs/decisions/004-import-page-slices.md.
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
-import { createMoteurImmoClient, MoteurImmoError } from "../moteurimmo/client.server";
-import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
+import { MoteurImmoError } from "../moteurimmo/client.server";
 import type { AdSource } from "../moteurimmo/types";
-import { mapAdPage } from "./listing-page";
+import { adSourceFromConfig, mapAdPage } from "./listing-page";
 import type { WorkerReply, WorkerRequest } from "./ad-page-protocol";
 
 const port = parentPort!;
@@ -25,11 +24,7 @@ const inFlight = new Map<number, AbortController>();
 function sourceFor(request: Extract<WorkerRequest, { type: "fetch" }>): AdSource {
   let source = sessions.get(request.session);
   if (!source) {
-    const { config } = request;
-    source =
-      config.mode === "live"
-        ? createMoteurImmoClient({ ...config.client, baseUrl: config.baseUrl, apiKey: config.apiKey })
-        : createDemoAdSource();
+    source = adSourceFromConfig(request.config);
     sessions.set(request.session, source);
   }
   return source;

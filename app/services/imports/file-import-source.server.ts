@@ -1,6 +1,7 @@
 import { listingRowBatches, parseListingFile, type ParsedListingFile } from "../file-import";
 import { FILE_IMPORT_BATCH_SIZE } from "../file-import/limits";
 import type { ListingInput } from "../listing-input";
+import { yieldToEventLoop } from "../jobs/queue.server";
 import {
   createImportJob,
   enqueueImportJob,
@@ -30,7 +31,7 @@ export function fileImportSource(
           else invalid.push(row.result.error);
         }
         // Validating a batch and writing it are two separate holds of the event loop, not one.
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
         if (signal.aborted) return;
         yield { listings, invalid, totalPages };
       }

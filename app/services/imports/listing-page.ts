@@ -1,7 +1,8 @@
 import type { ListingInput } from "../listing-input";
 import { adToListing } from "../moteurimmo/mapping";
 import type { AdPage, AdSource, AdSourceMode } from "../moteurimmo/types";
-import type { MoteurImmoClientConfig } from "../moteurimmo/client.server";
+import { createMoteurImmoClient, type MoteurImmoClientConfig } from "../moteurimmo/client.server";
+import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
 
 /** One partner page already mapped to listings (what the import job writes). */
 export type ListingPage = {
@@ -26,6 +27,13 @@ export interface ListingPageSource {
 export type AdSourceConfig =
   | { mode: "demo" }
   | { mode: "live"; baseUrl: string; apiKey: string; client?: Partial<Omit<MoteurImmoClientConfig, "baseUrl" | "apiKey" | "fetchImpl" | "sleep" | "now" | "onRetry">> };
+
+/** The partner source a config describes (built in this thread or in the parsing worker). */
+export function adSourceFromConfig(config: AdSourceConfig): AdSource {
+  return config.mode === "live"
+    ? createMoteurImmoClient({ ...config.client, baseUrl: config.baseUrl, apiKey: config.apiKey })
+    : createDemoAdSource();
+}
 
 export function mapAdPage(page: AdPage): ListingPage {
   const listings: ListingInput[] = [];

@@ -2,12 +2,11 @@ import { z } from "zod";
 import { IMPORT_PAGES, IMPORT_PER_PAGE, MOTEURIMMO_CONNECTION_CHECK } from "~/config";
 import { env } from "~/utils/env.server";
 import { formatNumber } from "~/utils/format";
-import { createMoteurImmoClient, MoteurImmoError, type MoteurImmoClientConfig } from "../moteurimmo/client.server";
-import { createDemoAdSource } from "../moteurimmo/demo-feed.server";
+import { MoteurImmoError, type MoteurImmoClientConfig } from "../moteurimmo/client.server";
 import { FIXED_IMPORT_QUERY } from "../moteurimmo/mapping";
 import { MOTEURIMMO_MAX_RESULTS, type AdSource, type AdSourceMode } from "../moteurimmo/types";
 import { createListingSource } from "./ad-page-thread.server";
-import type { AdSourceConfig, ListingPage, ListingPageSource } from "./listing-page";
+import { adSourceFromConfig, type AdSourceConfig, type ListingPage, type ListingPageSource } from "./listing-page";
 import {
   createImportJob,
   enqueueImportJob,
@@ -32,9 +31,7 @@ export function adSourceConfig(options: AdSourceOptions = {}): AdSourceConfig {
 }
 
 export function createAdSource(options: AdSourceOptions = {}): AdSource {
-  const { moteurImmoApiKey, moteurImmoApiUrl } = env();
-  if (!moteurImmoApiKey) return createDemoAdSource();
-  return createMoteurImmoClient({ ...options.client, baseUrl: moteurImmoApiUrl, apiKey: moteurImmoApiKey });
+  return adSourceFromConfig(adSourceConfig(options));
 }
 
 /** A form value that is not a number falls back to the default; a number is forced into range. */

@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { logEvent } from "~/utils/log.server";
+import { startTsxWorker } from "../jobs/tsx-worker.server";
 import type { AnalysedBatch, LoopJob } from "./analysed-batches.server";
 import type { AnalysisReply, AnalysisRequest } from "./analysis-protocol";
 import type { Analyzer } from "./analyzer.server";
@@ -24,11 +22,7 @@ const STOPPED = "le processus d'analyse s'est arrêté";
 function startThread(): Thread | null {
   if (state.__vigimmoAnalysisThread !== undefined) return state.__vigimmoAnalysisThread;
   try {
-    if (!fs.existsSync(WORKER_FILE)) throw new Error(`${WORKER_FILE} introuvable`);
-    const tsxApi = createRequire(path.join(process.cwd(), "package.json")).resolve("tsx/esm/api");
-    const api = pathToFileURL(tsxApi.replace(/\.cjs$/, ".mjs")).href;
-    const boot = `const { tsImport } = await import(${JSON.stringify(api)});\nawait tsImport(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}, import.meta.url);`;
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
+    const worker = startTsxWorker(WORKER_FILE);
     let markReady: (ok: boolean) => void = () => {};
     const ready = new Promise<boolean>((resolve) => (markReady = resolve));
     const thread: Thread = { worker, ready, listeners: new Set(), alive: true, users: 0 };

@@ -55,7 +55,3 @@ export function createAbortError(reason?: unknown): Error {
   error.name = "AbortError";
   return error;
 }
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
-}
