@@ -156,7 +156,7 @@ export function ImportJobProgress({
 }
 
 /** Imported, updated, skipped, total processed, and the first error lines. */
-export function ImportJobResults({ job }: { job: ImportJobView }) {
+function ImportJobResults({ job }: { job: ImportJobView }) {
   const { lines, more } = summariseErrors(job.errors);
   const figures = [
     { label: "Importées", value: job.imported, tone: "text-emerald-700" },

@@ -3,7 +3,8 @@ import type { ConnectionView } from "~/services/connections/connections.server";
 import type { ImportJobView } from "~/services/imports/import-job-view";
 import { formatLongDateTime, formatNumber } from "~/utils/format";
 import { ImportJobProgress } from "../import-job-progress";
-import { useToast, type ToastMessage } from "../toasts";
+import type { JobStartAnswer } from "../job-start-fetcher";
+import { useToast } from "../toasts";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
@@ -15,8 +16,6 @@ const STATUS: Record<ConnectionView["status"], { label: string; tone: BadgeTone 
   error: { label: "Erreur", tone: "red" },
 };
 
-type Answer = { ok: boolean; toast?: ToastMessage; job?: ImportJobView };
-
 /** One of the user's own connections on /api-connections. */
 export function ConnectionCard({
   connection,
@@ -25,8 +24,8 @@ export function ConnectionCard({
   connection: ConnectionView;
   runningJob: ImportJobView | null;
 }) {
-  const toggle = useFetcher<Answer>();
-  const sync = useFetcher<Answer>();
+  const toggle = useFetcher<JobStartAnswer>();
+  const sync = useFetcher<JobStartAnswer>();
   const revalidator = useRevalidator();
   useToast(toggle.data?.toast);
   useToast(sync.data?.toast);
