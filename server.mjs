@@ -6,14 +6,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 
 const buildDirectory = path.resolve(process.env.VIGIMMO_BUILD_DIR ?? "build");
 const build = await import(path.join(buildDirectory, "server/index.js"));
 // App code the server needs, from the build: the same module instances as the routes.
-const { clientAddress, drained, logEvent } = build.entry.module;
+const { clientAddress, createAppRequestHandler, drained, logEvent } = build.entry.module;
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 
@@ -117,9 +116,10 @@ app.use("/assets", staticCompression, express.static(path.join(clientDirectory, 
 app.use((req, res, next) => (rootFiles.has(req.path) ? staticCompression(req, res, next) : next()));
 app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
 
+// Bodies are read and capped by the handler before Remix sees them (app/utils/request-body.server.ts).
 app.all(
   "*",
-  createRequestHandler({
+  createAppRequestHandler({
     build,
     mode: isProduction ? "production" : "development",
     getLoadContext: (req, res) => ({

@@ -33,3 +33,10 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const JOB_LEASE_MS = 20_000;
 export const JOB_HEARTBEAT_MS = 5_000;
 export const JOB_SWEEP_INTERVAL_MS = 10_000;
+/**
+ * Hostile-input limits of every form post except the file import (which streams its own 10 MB
+ * cap): the body is refused past FORM_MAX_BYTES before it is read whole, and a form with more
+ * fields, or names that would build deep or sparse structures, is refused before conform parses
+ * it (its parse copies arrays at every repeat of a name and serialises sparse indexes in full).
+ */
+export const FORM_LIMITS = { maxBytes: 64 * 1024, maxFields: 200, maxNameLength: 100, maxNameDepth: 4 } as const;

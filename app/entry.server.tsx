@@ -11,6 +11,7 @@ export { bootstrap, shutdown } from "~/services/lifecycle.server";
 export { drained, serveExportApi } from "~/services/export-api-node.server";
 export { clientAddress } from "~/utils/client-address.server";
 export { logEvent } from "~/utils/log.server";
+export { createAppRequestHandler } from "~/utils/remix-handler.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -13,6 +13,14 @@ export const MSG = {
   keysLoadError: "Erreur lors du chargement des clés API",
 } as const;
 
+/** Answers to request bodies refused before any route reads them (hostile or broken input). */
+export const REQUEST_MSG = {
+  tooLarge: "Requête trop volumineuse : un formulaire ne peut pas dépasser 64 Ko.",
+  tooManyFields: "Formulaire refusé : il ne peut pas compter plus de 200 champs.",
+  badFieldName: "Formulaire refusé : nom de champ non accepté.",
+  unreadable: "Formulaire illisible : envoyez-le depuis la page de l'application.",
+} as const;
+
 /** Sign-in and sign-up messages (SPEC.md sections 5 and 8), shared by the form and the server. */
 export const AUTH_MSG = {
   signInRequired: "Veuillez remplir tous les champs.",

@@ -17,6 +17,7 @@ import { KEY_REQUEST_MESSAGES, REJECTION_REASON_MAX, type KeyRequestStatus } fro
 import { approveKeyRequest, listKeyRequestsForAdmin, rejectKeyRequest } from "~/services/key-requests.server";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
+import { readForm } from "~/utils/form-data.server";
 
 const requestId = z.string({ required_error: KEY_REQUEST_MESSAGES.notFound }).min(1).max(100);
 const rejectSchema = z.object({
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, ADMIN_DENIALS.adminRequests);
-  const submission = parseWithZod(await request.formData(), { schema: decisionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: decisionSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? KEY_REQUEST_MESSAGES.reasonRequired;
     return data({ ok: false, toast: { type: "error", message } as Toast, result: submission.reply() }, { status: 400 });

@@ -12,6 +12,7 @@ import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { EMAIL_MAX_LENGTH } from "~/config";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
+import { readForm } from "~/utils/form-data.server";
 
 const EMAIL_REQUIRED = "Veuillez entrer un email";
 const EMAIL_INVALID = "Email invalide: ";
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Without JavaScript the form posts here and the page shows the command to copy by hand.
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request, ADMIN_DENIALS.admin);
-  const submission = parseWithZod(await request.formData(), { schema: adminEmailSchema });
+  const submission = parseWithZod(await readForm(request), { schema: adminEmailSchema });
   if (submission.status !== "success") {
     const message = submission.error?.email?.[0] ?? EMAIL_REQUIRED;
     return data({ ok: false, command: null, toast: { type: "error" as const, message }, result: submission.reply() }, { status: 400 });

@@ -25,6 +25,7 @@ import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
+import { readForm } from "~/utils/form-data.server";
 
 const idSchema = z.string().min(1).max(100);
 const intentSchema = z.discriminatedUnion("intent", [
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   if (formData.get("intent") === "create") {
     const submission = parseWithZod(formData, { schema: newConnectionSchema });

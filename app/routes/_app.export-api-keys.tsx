@@ -21,6 +21,7 @@ import { formatDateTime, formatLongDate, formatLongDateTime, formatNumber } from
 import { MSG } from "~/messages";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
+import { readForm } from "~/utils/form-data.server";
 
 const keyId = z.string().min(1).max(100);
 const keyActionSchema = z.discriminatedUnion("intent", [
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: keyActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: keyActionSchema });
   if (submission.status !== "success") {
     return data({ ok: false, toast: { type: "error", message: NOT_FOUND } as Toast }, { status: 400 });
   }

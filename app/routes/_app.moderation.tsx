@@ -18,6 +18,7 @@ import { decideDisplayed, decideListing, listSuspicious, suspiciousCounts } from
 import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
+import { readForm } from "~/utils/form-data.server";
 
 const MAX_PAGES = 250;
 const MAX_BULK_IDS = MAX_PAGES * MODERATION_PAGE_SIZE;
@@ -78,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Requête invalide";
     return data({ ok: false, toast: { type: "error" as const, message } }, { status: 400 });

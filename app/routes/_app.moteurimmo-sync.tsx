@@ -28,6 +28,7 @@ import { assignOwnersToAllListings } from "~/services/owners.server";
 import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin, requireUser } from "~/utils/permissions.server";
+import { readForm } from "~/utils/form-data.server";
 
 // Pages and listings per page are forced into range by the service, never refused.
 const actionSchema = z.discriminatedUnion("intent", [
@@ -58,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request, ADMIN_DENIALS.import);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success") {
     return data<ActionAnswer>({ ok: false, toast: { type: "error", message: "Action inconnue ou incomplète" } }, { status: 400 });
   }

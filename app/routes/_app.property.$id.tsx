@@ -17,6 +17,7 @@ import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 const LOAD_ERROR = "Erreur lors du chargement de l'annonce";
 const UPDATE_ERROR = "Erreur lors de la mise à jour de la description";
@@ -41,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = parseListingId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "create-owner") {
     if (id === null) return data({ ok: false, toast: { type: "info" as const, message: "Annonce introuvable" } }, { status: 404 });

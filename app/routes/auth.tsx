@@ -17,6 +17,7 @@ import { getUser } from "~/utils/permissions.server";
 import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
 import { createSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 const { signInRequired: SIGNIN_REQUIRED, signUpInvalid: SIGNUP_INVALID } = AUTH_MSG;
 
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: authSchema });
   const intent = formData.get("intent") === "signup" ? "signup" : "signin";
   if (submission.status !== "success") {

@@ -8,6 +8,7 @@ import { cancelImportJob, ImportBusyError } from "~/services/imports/import-jobs
 import { toImportJobView } from "~/services/imports/import-job-view";
 import { requireUser } from "~/utils/permissions.server";
 import { resourceAnswer } from "~/utils/resource-answer.server";
+import { readForm } from "~/utils/form-data.server";
 
 /**
  * Sync of one of the user's import connections (from /properties and from the connection card):
@@ -28,7 +29,7 @@ function formPage(request: Request): string {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
     return resourceAnswer(
       request,

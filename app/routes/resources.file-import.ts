@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { FORM_LIMITS } from "~/config";
+import { REQUEST_MSG } from "~/messages";
 import { FILE_IMPORT_MAX_BYTES, FILE_IMPORT_MESSAGES } from "~/services/file-import/limits";
 import { startFileImport } from "~/services/imports/file-import-source.server";
 import { cancelImportJob, ImportBusyError } from "~/services/imports/import-jobs.server";
 import { toImportJobView } from "~/services/imports/import-job-view";
 import { requireUser } from "~/utils/permissions.server";
 import { resourceAnswer } from "~/utils/resource-answer.server";
+import { readForm } from "~/utils/form-data.server";
 
 /**
  * File import of /properties (every user): POST multipart with `file`, answered with the job to
@@ -24,6 +27,7 @@ const MESSAGES = {
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 class UploadTooLargeError extends Error {}
+class TooManyFieldsError extends Error {}
 
 /** The request body, erroring as soon as more than `max` bytes have arrived. */
 function countedBody(body: ReadableStream<Uint8Array>, max: number): ReadableStream<Uint8Array> {
@@ -60,7 +64,9 @@ async function readUpload(request: Request): Promise<Upload> {
     duplex: "half",
   });
   const upload: Upload = { fields: new Map(), file: null };
+  let parts = 0;
   await unstable_parseMultipartFormData(limited, async ({ name, filename, data }) => {
+    if (++parts > FORM_LIMITS.maxFields) throw new TooManyFieldsError();
     const chunks: Uint8Array[] = [];
     let size = 0;
     const isFile = name === "file" && typeof filename === "string" && upload.file === null;
@@ -95,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
     // The Stop of the progress card posts a plain form.
-    const form = await request.formData();
+    const form = await readForm(request);
     if (form.get("intent") !== "cancel")
       return resourceAnswer(
         request,
@@ -120,15 +126,14 @@ export async function action({ request }: ActionFunctionArgs) {
     upload = await readUpload(request);
   } catch (error) {
     const tooLarge = error instanceof UploadTooLargeError;
+    const message = tooLarge
+      ? FILE_IMPORT_MESSAGES.tooLarge
+      : error instanceof TooManyFieldsError
+        ? REQUEST_MSG.tooManyFields
+        : MESSAGES.unreadable;
     return resourceAnswer(
       request,
-      {
-        ok: false,
-        toast: {
-          type: "error",
-          message: tooLarge ? FILE_IMPORT_MESSAGES.tooLarge : MESSAGES.unreadable,
-        },
-      },
+      { ok: false, toast: { type: "error", message } },
       { status: tooLarge ? 413 : 400, redirectTo: FORM_PAGE },
     );
   }

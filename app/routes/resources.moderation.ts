@@ -8,6 +8,7 @@ import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { readForm } from "~/utils/form-data.server";
 
 /**
  * The moderation panel's one endpoint (on /dashboard and /moderation): its state (GET) and its
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return reply(request, form, { ok: false, toast: { type: "error", message: "Action de modération inconnue" } }, 400);

@@ -9,6 +9,8 @@ export type CsvRecord = { line: number; fields: string[] };
 export type CsvTokens =
   { ok: true; records: CsvRecord[] } | { ok: false; line: number; error: string };
 
+import { FILE_IMPORT_MAX_COLUMNS, FILE_IMPORT_MAX_RECORD_CHARS } from "./limits";
+
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
@@ -33,7 +35,9 @@ function countLineBreaks(text: string, from: number, to: number): number {
 export function detectSeparator(text: string, start = 0): CsvSeparator {
   const counts = new Map<number, number>(CANDIDATES.map((c) => [c.charCodeAt(0), 0]));
   let inQuotes = false;
-  for (let i = start; i < text.length; i++) {
+  // A header longer than any record may be is refused by the tokenizer: no need to read past it.
+  const end = Math.min(text.length, start + FILE_IMPORT_MAX_RECORD_CHARS);
+  for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) inQuotes = !inQuotes;
     else if (!inQuotes && (code === LF || code === CR)) break;
@@ -93,6 +97,13 @@ export function tokenizeCsv(
       continue;
     }
     const recordLine = line;
+    // Scans stop at the record's maximum length, so an endless line costs no more than a long one.
+    const recordEnd = Math.min(length, i + FILE_IMPORT_MAX_RECORD_CHARS + 1);
+    const tooLong = {
+      ok: false,
+      line: recordLine,
+      error: `Ligne ${recordLine} : plus de ${FILE_IMPORT_MAX_RECORD_CHARS.toLocaleString("fr-FR")} caractères sans fin de ligne, le fichier ne peut pas être lu`,
+    } as const;
     const fields: string[] = [];
     let endOfRecord = false;
     while (!endOfRecord) {
@@ -102,10 +113,11 @@ export function tokenizeCsv(
         // building it piece by piece would be quadratic-ish on a cell full of '""'.
         let close = text.indexOf('"', i + 1);
         let doubled = false;
-        while (close !== -1 && text.charCodeAt(close + 1) === QUOTE) {
+        while (close !== -1 && close < recordEnd && text.charCodeAt(close + 1) === QUOTE) {
           doubled = true;
           close = text.indexOf('"', close + 2);
         }
+        if (close >= recordEnd || (close === -1 && recordEnd < length)) return tooLong;
         if (close === -1) {
           return {
             ok: false,
@@ -120,7 +132,7 @@ export function tokenizeCsv(
         i = close + 1;
         // Tolerate stray text after the closing quote ('"abc" ') rather than dropping the row.
         const tailStart = i;
-        while (i < length) {
+        while (i < recordEnd) {
           const code = text.charCodeAt(i);
           if (code === sep || code === LF || code === CR) break;
           i++;
@@ -128,14 +140,22 @@ export function tokenizeCsv(
         value = tailStart === i ? parts : parts + text.slice(tailStart, i);
       } else {
         const fieldStart = i;
-        while (i < length) {
+        while (i < recordEnd) {
           const code = text.charCodeAt(i);
           if (code === sep || code === LF || code === CR) break;
           i++;
         }
         value = text.slice(fieldStart, i);
       }
+      if (i === recordEnd && recordEnd < length) return tooLong;
       fields.push(value);
+      if (fields.length > FILE_IMPORT_MAX_COLUMNS) {
+        return {
+          ok: false,
+          line: recordLine,
+          error: `Ligne ${recordLine} : plus de ${FILE_IMPORT_MAX_COLUMNS} colonnes, le fichier ne peut pas être lu (vérifiez le séparateur)`,
+        };
+      }
       if (i >= length) {
         endOfRecord = true;
       } else {

@@ -4,6 +4,13 @@
  */
 export const FILE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_IMPORT_MAX_ROWS = 20_000;
+/**
+ * A record (one listing) never needs more: 5 000-character descriptions and a few dozen columns.
+ * Past these the file is refused at the line concerned, so a 10 MB line without a break or a
+ * million-column header cannot hold the server while it is read.
+ */
+export const FILE_IMPORT_MAX_COLUMNS = 200;
+export const FILE_IMPORT_MAX_RECORD_CHARS = 100_000;
 /** Rows handed to the import job at a time; it writes one transaction per batch. */
 export const FILE_IMPORT_BATCH_SIZE = 500;
 /** File extensions offered by the upload field (`accept` attribute). */

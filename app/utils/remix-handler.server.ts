@@ -1,0 +1,62 @@
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { readRequestBody } from "./request-body.server";
+
+type Options = {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+};
+
+/**
+ * Remix's Express adapter, with the body read by readRequestBody first: the adapter would hand
+ * Remix the raw socket stream, with no cap before a route calls request.formData().
+ */
+export function createAppRequestHandler({ build, mode, getLoadContext }: Options) {
+  const handleRequest = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const body = await readRequestBody(req);
+      if (body.kind === "refused") {
+        res.status(body.status).set({ Connection: "close", "Cache-Control": "no-store" }).json({ success: false, error: body.message });
+        return;
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(requestUrl(req), {
+        method: req.method,
+        headers: requestHeaders(req),
+        signal: controller.signal,
+        ...(body.kind === "buffer" ? { body: body.bytes } : {}),
+        ...(body.kind === "stream" ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+      } as RequestInit);
+      const response = await handleRequest(request, getLoadContext(req, res));
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** req.hostname respects "trust proxy"; the port comes from X-Forwarded-Host or Host. */
+function requestUrl(req: ExpressRequest): string {
+  const portOf = (header: string | undefined) => Number.parseInt(header?.split(":")[1] ?? "", 10);
+  const port = [portOf(req.get("X-Forwarded-Host")), portOf(req.get("host"))].find(Number.isSafeInteger);
+  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+}
+
+function requestHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else if (values) headers.set(key, values);
+  }
+  return headers;
+}
