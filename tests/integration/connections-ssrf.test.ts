@@ -41,6 +41,37 @@ describe("classement des adresses", () => {
     "::ffff:10.0.0.1",
     "64:ff9b::a9fe:a9fe",
     "::127.0.0.1",
+    // Embedded IPv4 forms: IPv4-translated, 6to4, NAT64 (well-known and local-use), Teredo.
+    "::ffff:0:7f00:1",
+    "::ffff:0:10.0.0.1",
+    "2002:7f00:1::1",
+    "2002:a9fe:a9fe::",
+    "2002:c0a8:0101:1::1",
+    "64:ff9b::127.0.0.1",
+    "64:ff9b:1::7f00:1",
+    "64:ff9b:1:abcd::8.8.8.8",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    "2001::1",
+    // Other special-purpose or non-unicast IPv6 space of the IANA registries.
+    "100::1",
+    "100:0:0:1::1",
+    "2001:2::1",
+    "2001:10::1",
+    "2001:20::1",
+    "2001:db8::1",
+    "3fff::1",
+    "5f00::1",
+    "fec0::1",
+    "4000::1",
+    "fe80::1%eth0",
+    "192.0.0.8",
+    "192.0.2.1",
+    "192.88.99.1",
+    "198.18.0.1",
+    "198.51.100.7",
+    "203.0.113.9",
+    "240.0.0.1",
+    "not-an-ip",
   ])("refuse %s", (address) => {
     expect(forbiddenAddressReason(address)).not.toBeNull();
   });
@@ -52,6 +83,12 @@ describe("classement des adresses", () => {
     "100.128.0.1",
     "2606:4700::6810:84e5",
     "::ffff:8.8.8.8",
+    "::ffff:0:8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+    "2a01:cb00::1",
+    "2001:4860:4860::8888",
+    "2620:4f:8000::1",
   ])("accepte %s", (address) => {
     expect(forbiddenAddressReason(address)).toBeNull();
   });

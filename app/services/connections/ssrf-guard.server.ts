@@ -42,6 +42,10 @@ export const GUARD_LIMITS = {
   maxRedirects: 3,
 } as const;
 
+/**
+ * Special-purpose ranges of the IANA registries that are not globally reachable unicast
+ * (iana-ipv4-special-registry, iana-ipv6-special-registry), plus multicast and reserved space.
+ */
 const BLOCKED = new net.BlockList();
 const BLOCKED_V4: Array<[string, number]> = [
   ["0.0.0.0", 8], // unspecified, "this network"
@@ -52,6 +56,7 @@ const BLOCKED_V4: Array<[string, number]> = [
   ["172.16.0.0", 12], // private
   ["192.0.0.0", 24], // IETF protocol assignments
   ["192.0.2.0", 24], // documentation
+  ["192.88.99.0", 24], // deprecated 6to4 relay anycast
   ["192.168.0.0", 16], // private
   ["198.18.0.0", 15], // benchmarking
   ["198.51.100.0", 24], // documentation
@@ -59,18 +64,16 @@ const BLOCKED_V4: Array<[string, number]> = [
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved and broadcast
 ];
+/** Inside 2000::/3, the only IPv6 space that is global unicast (everything else is refused). */
 const BLOCKED_V6: Array<[string, number]> = [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["fc00::", 7], // unique local (AWS metadata fd00:ec2::254 included)
-  ["fe80::", 10], // link-local
-  ["fec0::", 10], // deprecated site-local
-  ["ff00::", 8], // multicast
+  ["2001::", 23], // IETF protocol assignments: Teredo 2001::/32, benchmarking, ORCHID...
   ["2001:db8::", 32], // documentation
-  ["100::", 64], // discard-only
+  ["3fff::", 20], // documentation
 ];
 for (const [address, prefix] of BLOCKED_V4) BLOCKED.addSubnet(address, prefix, "ipv4");
 for (const [address, prefix] of BLOCKED_V6) BLOCKED.addSubnet(address, prefix, "ipv6");
+
+const PRIVATE = "adresse privée, locale ou réservée";
 
 /** 16 bytes of an IPv6 address (dotted IPv4 tail accepted), or null. */
 function ipv6Bytes(address: string): number[] | null {
@@ -102,23 +105,21 @@ function ipv6Bytes(address: string): number[] | null {
   return bytes;
 }
 
-/** The IPv4 address an IPv6 one embeds (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96). */
-function embeddedIpv4(address: string): string | null {
-  const bytes = ipv6Bytes(address);
-  if (!bytes) return null;
+/**
+ * The IPv4 address that an IPv6 form carries and that the packet really reaches: IPv4-mapped
+ * ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, IPv4-compatible ::a.b.c.d, NAT64
+ * 64:ff9b::a.b.c.d and 6to4 2002:aabb:ccdd::/48.
+ */
+function embeddedIpv4(bytes: readonly number[]): string | null {
   const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
-  const v4 = bytes.slice(12).join(".");
-  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return v4;
-  // ::a.b.c.d (deprecated "compatible" form); :: and ::1 themselves are checked as IPv6.
-  if (zeros(0, 12) && !zeros(12, 15)) return v4;
-  if (
-    bytes[0] === 0x00 &&
-    bytes[1] === 0x64 &&
-    bytes[2] === 0xff &&
-    bytes[3] === 0x9b &&
-    zeros(4, 12)
-  )
-    return v4;
+  const ffff = (at: number) => bytes[at] === 0xff && bytes[at + 1] === 0xff;
+  const last32 = bytes.slice(12).join(".");
+  if (zeros(0, 10) && ffff(10)) return last32;
+  if (zeros(0, 8) && ffff(8) && zeros(10, 12)) return last32;
+  if (zeros(0, 12)) return last32;
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12))
+    return last32;
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return bytes.slice(2, 6).join(".");
   return null;
 }
 
@@ -126,12 +127,15 @@ function embeddedIpv4(address: string): string | null {
 export function forbiddenAddressReason(address: string): string | null {
   const family = net.isIP(address);
   if (family === 0) return "adresse IP illisible";
-  if (family === 4)
-    return BLOCKED.check(address, "ipv4") ? "adresse privée, locale ou réservée" : null;
-  const embedded = embeddedIpv4(address);
+  if (family === 4) return BLOCKED.check(address, "ipv4") ? PRIVATE : null;
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return "adresse IP illisible";
+  const embedded = embeddedIpv4(bytes);
   if (embedded) return forbiddenAddressReason(embedded);
-  const bare = address.split("%")[0]!;
-  return BLOCKED.check(bare, "ipv6") ? "adresse privée, locale ou réservée" : null;
+  // Only 2000::/3 is global unicast: loopback, unique-local, link-local, multicast, NAT64
+  // local-use 64:ff9b:1::/48, discard-only 100::/64 and the rest all lie outside it.
+  if ((bytes[0]! & 0xe0) !== 0x20) return PRIVATE;
+  return BLOCKED.check(address.split("%")[0]!, "ipv6") ? PRIVATE : null;
 }
 
 function refused(address: string, reason: string) {
