@@ -8,5 +8,9 @@ const BASE = "http://vigimmo.invalid";
 export function safeRedirect(value: unknown, fallback: string): string {
   if (typeof value !== "string" || !value.startsWith("/")) return fallback;
   const url = new URL(value, BASE);
-  return url.origin === BASE ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  if (url.origin !== BASE) return fallback;
+  // The normalised path is what goes into Location, and it must stay a path when read again:
+  // "/.//evil.example" and "/..//evil.example" normalise to "//evil.example", another host.
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  return target.startsWith("//") || new URL(target, BASE).origin !== BASE ? fallback : target;
 }

@@ -142,9 +142,11 @@ describe("panneau de modération : lancement et suivi", () => {
     expect(answer.status).toBe(302);
     expect(answer.response?.headers.get("Location")).toBe("/moderation?q=lyon");
     expect(answer.response?.headers.get("Set-Cookie")).toContain("__vigimmo_toast=");
-    const forged = await requestAs(user.id, "/resources/moderation", { form: { intent: "reset", redirectTo: "//evil.example" }, headers: { "Sec-Fetch-Mode": "navigate" } });
-    const response = (await panelAction({ request: forged, params: {}, context: {} })) as Response;
-    expect(response.headers.get("Location")).toBe("/dashboard");
+    for (const target of ["//evil.example", "/.//evil.example", "/..//evil.example"]) {
+      const forged = await requestAs(user.id, "/resources/moderation", { form: { intent: "reset", redirectTo: target }, headers: { "Sec-Fetch-Mode": "navigate" } });
+      const response = (await panelAction({ request: forged, params: {}, context: {} })) as Response;
+      expect(response.headers.get("Location")).toBe("/dashboard");
+    }
   });
 });
 
