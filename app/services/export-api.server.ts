@@ -153,17 +153,14 @@ function envelope(count: number, total: number, limit: number | null, offset: nu
 }
 
 /**
- * POST /functions/v1/get-properties. Order of checks: address blocked for key guessing (429),
- * body (413/400), key (401), key status (403), per-key rate (429), then the listings. Every
- * successful call is logged once its count is known, before the body is sent (the row itself
- * is written with the next group, see export-api-usage.server.ts).
+ * POST /functions/v1/get-properties. Order of checks: body (413/400), key (401, or 429 when
+ * the address is blocked for guessing keys), key status (403), per-key rate (429), then the
+ * listings. Every successful call is logged once its count is known, before the body is sent
+ * (the row itself is written with the next group, see export-api-usage.server.ts).
  */
 async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswer> {
   try {
     const { ip } = request;
-    const blocked = guessBlockSeconds(ip);
-    if (blocked) return retryLater(EXPORT_API_ERRORS.guessRate(blocked), blocked);
-
     const body = await readExportBody(request);
     if (!body.ok) return failure(body.status, body.error);
     const { apiKey, limit, offset } = body.query;
@@ -173,6 +170,10 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
     const sqlite = getSqlite();
     const key = EXPORT_KEY_PATTERN.test(apiKey) ? findKey(sqlite, sha256(apiKey)) : undefined;
     if (!key) {
+      // Only unknown keys are slowed down: a customer's valid key behind the same address as a
+      // guesser (an office, a cloud NAT) keeps working.
+      const blocked = guessBlockSeconds(ip);
+      if (blocked) return retryLater(EXPORT_API_ERRORS.guessRate(blocked), blocked);
       const retry = recordUnknownKey(ip);
       return retry
         ? retryLater(EXPORT_API_ERRORS.guessRate(retry), retry)
