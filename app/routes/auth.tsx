@@ -14,7 +14,8 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/config";
 import { AUTH_MSG } from "~/messages";
 import { AuthError, authenticator } from "~/utils/auth.server";
 import { getUser } from "~/utils/permissions.server";
-import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
+import { clientIp, hitRateLimit, type RateLimitResult } from "~/utils/rate-limit.server";
+import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds } from "~/utils/sign-in-throttle.server";
 import { createSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
@@ -36,11 +37,17 @@ const signUpSchema = z.object({
 });
 const authSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
 
-const SIGNIN_LIMIT = { perIp: 20, perEmail: 8, windowMs: 15 * 60 * 1000 };
 const SIGNUP_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 };
 // conform echoes every submitted field into the reply (and so into the page's hydration data):
 // a refused sign-in or sign-up must never send the typed password back.
 const WITHOUT_PASSWORD = { hideFields: ["password"] };
+
+const retryAfterOf = (result: RateLimitResult) => (result.allowed ? 0 : result.retryAfterSeconds);
+
+function tooManyAttempts(seconds: number): string {
+  const [count, unit] = seconds < 60 ? [seconds, "seconde"] : [Math.ceil(seconds / 60), "minute"];
+  return `Trop de tentatives. Réessayez dans ${count} ${unit}${count > 1 ? "s" : ""}.`;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/dashboard");
@@ -58,27 +65,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const ip = clientIp(request, context);
-  const limited =
+  const email = submission.value.email.toLowerCase();
+  const waitSeconds =
     intent === "signin"
-      ? [
-          hitRateLimit(`signin:ip:${ip}`, SIGNIN_LIMIT.perIp, SIGNIN_LIMIT.windowMs),
-          hitRateLimit(`signin:email:${submission.value.email.toLowerCase()}`, SIGNIN_LIMIT.perEmail, SIGNIN_LIMIT.windowMs),
-        ]
-      : [hitRateLimit(`signup:ip:${ip}`, SIGNUP_LIMIT.perIp, SIGNUP_LIMIT.windowMs)];
-  const blocked = limited.find((result) => !result.allowed);
-  if (blocked && !blocked.allowed) {
-    const minutes = Math.ceil(blocked.retryAfterSeconds / 60);
+      ? signInWaitSeconds(email, ip)
+      : retryAfterOf(hitRateLimit(`signup:ip:${ip}`, SIGNUP_LIMIT.perIp, SIGNUP_LIMIT.windowMs));
+  if (waitSeconds > 0) {
     return data(
-      {
-        intent,
-        error: `Trop de tentatives. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
-        result: submission.reply(WITHOUT_PASSWORD),
-      },
-      { status: 429, headers: { "Retry-After": String(blocked.retryAfterSeconds) } },
+      { intent, error: tooManyAttempts(waitSeconds), result: submission.reply(WITHOUT_PASSWORD) },
+      { status: 429, headers: { "Retry-After": String(waitSeconds) } },
     );
   }
   try {
     const userId = await authenticator.authenticate(intent, request);
+    if (intent === "signin") recordSignInSuccess(email, ip);
     const session = await createSession(userId);
     const headers = new Headers({ Location: "/dashboard" });
     headers.append("Set-Cookie", session.setCookie);
@@ -88,6 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     return new Response(null, { status: 302, headers });
   } catch (error) {
+    if (intent === "signin" && error instanceof AuthError && error.message === AUTH_MSG.invalidCredentials)
+      recordSignInFailure(email, ip);
     const message =
       error instanceof AuthError
         ? error.message

@@ -89,18 +89,49 @@ describe("connexion", () => {
     expect(empty.data.error).toBe("Veuillez remplir tous les champs.");
   });
 
-  it("limite les tentatives par email avec un message français", async () => {
+  it("ralentit un email après 5 erreurs depuis une adresse, avec un message français et Retry-After", async () => {
     const account = await makeUser();
-    let last: DataResult | undefined;
-    for (let i = 0; i < 9; i++) {
-      last = (await postAuth({ intent: "signin", email: account.email, password: "mauvais" }, { "X-Forwarded-For": `10.0.0.${i}` })) as unknown as DataResult;
+    const ip = { "X-Forwarded-For": "10.0.0.1" };
+    for (let i = 0; i < 5; i++) {
+      const wrong = (await postAuth({ intent: "signin", email: account.email, password: "mauvais" }, ip)) as unknown as DataResult;
+      expect(wrong.init?.status).toBe(400);
     }
-    expect(last!.init?.status).toBe(429);
-    expect(last!.data.error).toMatch(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/);
-    const retryAfter = documentHeaders(last!).get("Retry-After");
+    const slowed = (await postAuth({ intent: "signin", email: account.email, password: "mauvais" }, ip)) as unknown as DataResult;
+    expect(slowed.init?.status).toBe(429);
+    expect(slowed.data.error).toMatch(/^Trop de tentatives\. Réessayez dans \d+ secondes?\.$/);
+    const retryAfter = documentHeaders(slowed).get("Retry-After");
     expect(retryAfter).toMatch(/^[1-9]\d*$/);
-    expect(Number(retryAfter)).toBeLessThanOrEqual(15 * 60);
-    expectNoPassword(last!, "mauvais", account.email);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(2);
+    expectNoPassword(slowed, "mauvais", account.email);
+  });
+
+  it("les erreurs venues d'autres adresses n'empêchent pas le bon mot de passe", async () => {
+    const account = await makeUser();
+    for (let i = 0; i < 12; i++) {
+      await postAuth({ intent: "signin", email: account.email, password: "mauvais" }, { "X-Forwarded-For": `10.3.0.${i}` });
+    }
+    const right = (await postAuth({ intent: "signin", email: account.email, password: account.password }, { "X-Forwarded-For": "10.3.1.1" })) as Response;
+    expect(right.status).toBe(302);
+  });
+
+  it("les connexions réussies ne comptent pas : une agence derrière une adresse se connecte sans limite", async () => {
+    const account = await makeUser();
+    const ip = { "X-Forwarded-For": "10.4.0.1" };
+    for (let i = 0; i < 40; i++) {
+      const response = (await postAuth({ intent: "signin", email: account.email, password: account.password }, ip)) as Response;
+      expect(response.status).toBe(302);
+    }
+  });
+
+  it("une connexion réussie efface les erreurs de l'email", async () => {
+    const account = await makeUser();
+    const ip = { "X-Forwarded-For": "10.5.0.1" };
+    for (let i = 0; i < 4; i++) await postAuth({ intent: "signin", email: account.email, password: "mauvais" }, ip);
+    expect(((await postAuth({ intent: "signin", email: account.email, password: account.password }, ip)) as Response).status).toBe(302);
+    for (let i = 0; i < 5; i++) {
+      const wrong = (await postAuth({ intent: "signin", email: account.email, password: "mauvais" }, ip)) as unknown as DataResult;
+      expect(wrong.init?.status).toBe(400);
+    }
   });
 
   it("ne renvoie jamais le mot de passe saisi (champ manquant, identifiants incorrects)", async () => {
