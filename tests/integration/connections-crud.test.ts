@@ -98,6 +98,16 @@ describe("création d'une connexion", () => {
     );
   });
 
+  it("refuse une configuration imbriquée trop profondément (10 000 niveaux) sans erreur serveur", async () => {
+    const user = await makeUser();
+    const deep = await post(user.id, { ...valid, config: "[".repeat(10_000) + "]".repeat(10_000) });
+    expect(deep.status).toBe(400);
+    expect(deep.body.toast?.message).toBe("Erreur: configuration JSON trop imbriquée (8 niveaux au plus)");
+    const nested = (levels: number) => '{"a":'.repeat(levels - 1) + "{}" + "}".repeat(levels - 1);
+    expect((await post(user.id, { ...valid, name: "Huit niveaux", config: nested(8) })).status).toBe(200);
+    expect((await post(user.id, { ...valid, name: "Neuf niveaux", config: nested(9) })).status).toBe(400);
+  });
+
   it("refuse un type d'API inconnu", async () => {
     const user = await makeUser();
     const { status, body } = await post(user.id, { ...valid, api_type: "sync" });

@@ -17,7 +17,28 @@ export const CONNECTION_MESSAGES = {
   notFound: "Connexion introuvable",
   loadError: "Erreur lors du chargement des connexions",
   updateError: "Erreur lors de la mise à jour",
+  configTooDeep: "Erreur: configuration JSON trop imbriquée (8 niveaux au plus)",
 } as const;
+
+/** A connection's options are a flat object or two levels of it; deeper is a mistake or an attack. */
+export const CONNECTION_CONFIG_MAX_DEPTH = 8;
+
+/**
+ * Nesting depth of a parsed JSON value, without recursion: a config nested 10 000 deep must be
+ * refused here, not overflow the stack later in JSON.stringify when the row is written.
+ */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > CONNECTION_CONFIG_MAX_DEPTH) return deepest;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 export const CONNECTION_TYPES = ["import", "export"] as const;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
@@ -111,10 +132,14 @@ export const newConnectionSchema = z
     }
     const config = value.config?.trim();
     if (config) {
+      let message: string | null = null;
       try {
-        JSON.parse(config);
+        if (jsonDepth(JSON.parse(config)) > CONNECTION_CONFIG_MAX_DEPTH)
+          message = CONNECTION_MESSAGES.configTooDeep;
       } catch (error) {
-        const message = jsonErrorMessage(config, error);
+        message = jsonErrorMessage(config, error);
+      }
+      if (message) {
         ctx.addIssue({ code: "custom", path: ["config"], message });
         ctx.addIssue({ code: "custom", path: [], message });
       }
