@@ -2,7 +2,6 @@
 // JSON request logs, the security headers with a per-request CSP nonce, the cross-origin check,
 // the client IP in the load context, migrations before listening and the graceful shutdown
 // (docs/decisions/002-custom-server.md).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -12,7 +11,7 @@ import express from "express";
 const buildDirectory = path.resolve(process.env.VIGIMMO_BUILD_DIR ?? "build");
 const build = await import(path.join(buildDirectory, "server/index.js"));
 // App code the server needs, from the build: the same module instances as the routes.
-const { clientAddress, createAppRequestHandler, drained, logEvent } = build.entry.module;
+const { clientAddress, createAppRequestHandler, drained, isHttpsRequest, logEvent, securityHeaders } = build.entry.module;
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 
@@ -54,33 +53,15 @@ function logWhenDone(req, res) {
 }
 
 /** The security headers of every response; returns the CSP nonce of Remix's inline scripts. */
-function setSecurityHeaders(res) {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  res.setHeader(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https: http:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join("; "),
-  );
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  if (isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+function setSecurityHeaders(req, res) {
+  const { nonce, headers } = securityHeaders(isHttpsRequest(req, trustedProxies));
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   return nonce;
 }
 
 app.use((req, res, next) => {
   logWhenDone(req, res);
-  res.locals.cspNonce = setSecurityHeaders(res);
+  res.locals.cspNonce = setSecurityHeaders(req, res);
   next();
 });
 
@@ -137,7 +118,7 @@ app.all(
 const server = http.createServer((req, res) => {
   if (!isExportApi(req.url)) return app(req, res);
   logWhenDone(req, res);
-  setSecurityHeaders(res);
+  setSecurityHeaders(req, res);
   void build.entry.module.serveExportApi(req, res, clientAddress(req, trustedProxies));
 });
 server.listen(port, () => {

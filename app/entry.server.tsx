@@ -12,6 +12,7 @@ export { drained, serveExportApi } from "~/services/export-api-node.server";
 export { clientAddress } from "~/utils/client-address.server";
 export { logEvent } from "~/utils/log.server";
 export { createAppRequestHandler } from "~/utils/remix-handler.server";
+export { isHttpsRequest, securityHeaders } from "~/utils/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -24,6 +25,21 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (error && typeof error === "object" && ("status" in error || "init" in error)) return;
   logEvent("http.error", { path: new URL(request.url).pathname, error: error instanceof Error ? error.stack ?? error.message : String(error) });
 };
+
+/**
+ * Pages and their data carry the signed-in user's listings, keys and figures: no browser or
+ * proxy cache may keep them (a shared computer's Back button, a corporate proxy). A route that
+ * sets its own Cache-Control keeps it.
+ */
+function keepOutOfCaches(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+}
+
+/** The single-fetch answers (`*.data`) of loaders and actions: same rule as the pages. */
+export function handleDataRequest(response: Response) {
+  keepOutOfCaches(response.headers);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -46,6 +62,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          keepOutOfCaches(responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

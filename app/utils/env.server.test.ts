@@ -13,6 +13,16 @@ describe("parseEnv", () => {
     expect(parseEnv({ DEMO_DATA: "false" }).demoData).toBe(false);
   });
 
+  it("hôtes des photos : la liste par défaut, ou IMAGE_HOSTS, chaque origine vérifiée", () => {
+    expect(parseEnv({}).imageHosts).toContain("https://*.leboncoin.fr");
+    expect(parseEnv({ IMAGE_HOSTS: " https://cdn.agence.fr, https://*.photos.example:8443 " }).imageHosts).toEqual([
+      "https://cdn.agence.fr",
+      "https://*.photos.example:8443",
+    ]);
+    expect(() => parseEnv({ IMAGE_HOSTS: "https: 'unsafe-inline'" })).toThrow("IMAGE_HOSTS");
+    expect(() => parseEnv({ IMAGE_HOSTS: "*" })).toThrow("IMAGE_HOSTS");
+  });
+
   it("refuse une configuration invalide avec un message français qui nomme la variable", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("SESSION_SECRET est obligatoire en production");
     expect(() => parseEnv({ DEMO_DATA: "oui" })).toThrow("DEMO_DATA doit valoir true ou false");

@@ -15,6 +15,22 @@ const envSchema = z.object({
   ALLOW_PRIVATE_CONNECTION_URLS: optional(z.enum(["true", "false"])),
   /** Seeds demo accounts (with published passwords) and listings into an empty database. */
   DEMO_DATA: optional(z.enum(["true", "false"], { message: "DEMO_DATA doit valoir true ou false" })),
+  /** Hosts that listing pictures may be loaded from (CSP img-src), comma-separated. */
+  IMAGE_HOSTS: optional(
+    z
+      .string()
+      .transform((value) => value.split(",").map((host) => host.trim()).filter(Boolean))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
+              "IMAGE_HOSTS : liste d'origines séparées par des virgules, par exemple https://*.exemple.fr",
+            ),
+        ),
+      ),
+  ),
 });
 
 export type Env = {
@@ -27,7 +43,26 @@ export type Env = {
   moteurImmoApiKey: string | null;
   allowPrivateConnectionUrls: boolean;
   demoData: boolean;
+  imageHosts: string[];
 };
+
+/**
+ * Where imported listings' pictures live: the partner and the French portals whose ads it
+ * aggregates. Anything else is refused by the CSP (the listing shows its placeholder);
+ * IMAGE_HOSTS replaces this list.
+ */
+export const DEFAULT_IMAGE_HOSTS = [
+  "https://*.moteurimmo.fr",
+  "https://*.leboncoin.fr",
+  "https://*.seloger.com",
+  "https://*.bienici.com",
+  "https://*.pap.fr",
+  "https://*.logic-immo.com",
+  "https://*.figarocms.fr",
+  "https://*.paruvendu.fr",
+  "https://*.ouestfrance-immo.com",
+  "https://*.superimmo.com",
+];
 
 export const DEFAULT_DATABASE_PATH = "data/vigimmo.db";
 const DEV_SESSION_SECRET = "vigimmo-dev-secret-not-for-production";
@@ -59,6 +94,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     allowPrivateConnectionUrls: raw.ALLOW_PRIVATE_CONNECTION_URLS === "true",
     // Never by default in production: the demo administrator's password is in the README.
     demoData: raw.DEMO_DATA === undefined ? !isProduction : raw.DEMO_DATA === "true",
+    imageHosts: raw.IMAGE_HOSTS ?? DEFAULT_IMAGE_HOSTS,
   };
 }
 

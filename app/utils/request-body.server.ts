@@ -6,7 +6,9 @@ import { REQUEST_MSG } from "~/messages";
  * Request bodies are read here, by the server, before Remix builds its Request: every route but
  * the file import gets at most FORM_LIMITS.maxBytes, counted as the bytes arrive, so no post can
  * make the process buffer or parse more (four 50 MB posts in parallel used to take it to 1.4 GB).
- * The file import streams its upload with its own 10 MB cap (app/routes/resources.file-import.ts).
+ * The number of fields is counted here too, on the bytes, so that no parser ever sees more than
+ * FORM_LIMITS.maxFields. The file import streams its upload with its own 10 MB cap
+ * (app/routes/resources.file-import.ts).
  */
 const STREAMED_UPLOAD_PATHS = new Set(["/resources/file-import"]);
 
@@ -14,7 +16,26 @@ export type RequestBody =
   | { kind: "none" }
   | { kind: "stream" }
   | { kind: "buffer"; bytes: Buffer }
-  | { kind: "refused"; status: 413; message: string };
+  | { kind: "refused"; status: 400 | 413; message: string };
+
+/** Occurrences of `needle` in `bytes`, stopping once past `limit` (a byte scan, no parsing). */
+function countOccurrences(bytes: Buffer, needle: string, limit: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(needle); at !== -1 && count <= limit; at = bytes.indexOf(needle, at + needle.length)) count++;
+  return count;
+}
+
+/**
+ * Fields of a form body, counted on its bytes before anything parses it: `&`-separated pairs of
+ * a urlencoded body, parts of a multipart one. Other bodies count as one (the action refuses them).
+ */
+export function countFormFields(bytes: Buffer, contentType: string): number {
+  if (bytes.length === 0) return 0;
+  const limit = FORM_LIMITS.maxFields;
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) return countOccurrences(bytes, "&", limit) + 1;
+  const boundary = /^multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  return boundary ? Math.max(0, countOccurrences(bytes, `--${boundary}`, limit + 1) - 1) : 1;
+}
 
 /** The route a URL asks for, as Remix matches it: any case, no trailing slash, no `.data`. */
 function routePath(url: string): string {
@@ -42,7 +63,15 @@ export async function readRequestBody(req: IncomingMessage): Promise<RequestBody
       chunks.push(chunk);
     };
     req.on("data", onData);
-    req.once("end", () => resolve({ kind: "buffer", bytes: Buffer.concat(chunks) }));
+    req.once("end", () => {
+      const bytes = Buffer.concat(chunks);
+      const fields = countFormFields(bytes, req.headers["content-type"] ?? "");
+      resolve(
+        fields > FORM_LIMITS.maxFields
+          ? { kind: "refused", status: 400, message: REQUEST_MSG.tooManyFields }
+          : { kind: "buffer", bytes },
+      );
+    });
     req.once("error", reject);
   });
 }

@@ -23,8 +23,13 @@ function expectSecurityHeaders(response: APIResponse, what: string): string {
   expect(headers["x-content-type-options"], what).toBe("nosniff");
   expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
   expect(headers["x-frame-options"], what).toBe("DENY");
-  // The test server runs with NODE_ENV=production.
-  expect(headers["strict-transport-security"], what).toMatch(/^max-age=\d{7,}/);
+  // Plain HTTP with no trusted proxy: HSTS would be meaningless (app/utils/security-headers.server.ts).
+  expect(headers["strict-transport-security"], what).toBeUndefined();
+  // Pictures: the app, data: and the partners' hosts only, never any host.
+  const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1] ?? "";
+  expect(imgSrc, what).toContain("'self' data:");
+  expect(imgSrc.split(" "), what).not.toContain("https:");
+  expect(imgSrc.split(" "), what).not.toContain("http:");
   return nonce!;
 }
 
@@ -53,9 +58,16 @@ test("chaque type de réponse porte les en-têtes de sécurité, les scripts por
   expect(missing.status()).toBe(404);
   expectScriptsCarryNonce(await missing.text(), expectSecurityHeaders(missing, "404"), "404");
 
+  // Signed-in pages and their data stay out of every cache.
+  expect(dashboard.headers()["cache-control"]).toBe("private, no-store");
+  expect((await page.request.get("/dashboard.data")).headers()["cache-control"]).toBe("private, no-store");
+
+  // /healthz: "ok" for everyone, the queue's counts for administrators only.
   const health = await request.get("/healthz");
   expect(health.status()).toBe(200);
   expectSecurityHeaders(health, "/healthz");
+  expect(await health.json()).toEqual({ ok: true });
+  expect(await (await page.request.get("/healthz")).json()).toEqual({ ok: true });
 
   // No key at all: an unknown key would count towards the key-guessing limit of 127.0.0.1.
   const api = await request.post(EXPORT_API, { data: {} });

@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { env } from "./env.server";
+
+let imageSources: string | undefined;
+
+/** The CSP's img-src: the app, inline data and the partners' picture hosts (IMAGE_HOSTS). */
+function imgSrc(): string {
+  imageSources ??= ["'self'", "data:", ...env().imageHosts].join(" ");
+  return imageSources;
+}
+
+/**
+ * The security headers of every response, with a fresh nonce for Remix's inline scripts.
+ * HSTS only over HTTPS: sent over plain HTTP it is ignored at best, and it would pin a name
+ * served without TLS (a preview, an IP address) to HTTPS at worst.
+ */
+export function securityHeaders(https: boolean): { nonce: string; headers: Record<string, string> } {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src ${imgSrc()}`,
+      "font-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ].join("; "),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+  };
+  if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return { nonce, headers };
+}
+
+/**
+ * Whether the client reached us over HTTPS: our own TLS socket, or the X-Forwarded-Proto of a
+ * trusted proxy (Fly's edge terminates TLS), read as Express reads it for req.secure.
+ */
+export function isHttpsRequest(req: Pick<IncomingMessage, "headers" | "socket">, trustedProxies: number): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  if (trustedProxies < 1) return false;
+  const header = req.headers["x-forwarded-proto"];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim().toLowerCase();
+  return first === "https";
+}

@@ -1,0 +1,160 @@
+import path from "node:path";
+import { REQUEST_MSG } from "~/messages";
+import { makeUser } from "../setup/factories";
+import { expect, rssMb, sessionCookie, test, withDatabase } from "../setup/resilience-factories";
+import type { Janitor, ServerProcess } from "../setup/server-process";
+
+/**
+ * Hostile requests (issue 19): each is sent to a real server of its own, and while it is being
+ * handled /healthz keeps answering at once; the answer is a small French refusal, never a 500.
+ */
+
+type Hostile = { path: string; contentType?: string; body: string | Buffer; signedIn?: boolean };
+
+const repeated = (times: number) => "intent=signin&email=x%40y.fr&password=pw" + "&k=v".repeat(times);
+
+async function send(server: ServerProcess, cookie: string, request: Hostile) {
+  const response = await fetch(`${server.url}${request.path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": request.contentType ?? "application/x-www-form-urlencoded",
+      ...(request.signedIn ? { Cookie: cookie } : {}),
+    },
+    body: request.body as BodyInit,
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+type Watch = { latencies: number[]; heldMs: number };
+
+/**
+ * While `pending` is handled: /healthz answered back to back (latencies in ms, as a visitor
+ * sees them) and, read by an administrator before and after, the longest hold of the server's
+ * event loop. The median latency is asserted: this machine's other work can delay one answer,
+ * a held server delays them all.
+ */
+async function watchWhile(server: ServerProcess, adminCookie: string, send: () => Promise<unknown>): Promise<Watch> {
+  const adminHealth = async () =>
+    ((await (await fetch(`${server.url}/healthz`, { headers: { Cookie: adminCookie } })).json()) as { eventLoopDelay: { maxMs: number } })
+      .eventLoopDelay.maxMs;
+  await adminHealth(); // starts the measure or resets it
+  let done = false;
+  const pending = send().finally(() => (done = true));
+  const latencies: number[] = [];
+  do {
+    const started = performance.now();
+    const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(30_000) });
+    expect(health.status).toBe(200);
+    latencies.push(performance.now() - started);
+  } while (!done);
+  await pending;
+  return { latencies, heldMs: await adminHealth() };
+}
+
+function expectResponsive(watch: Watch, what: string) {
+  const sorted = [...watch.latencies].sort((a, b) => a - b);
+  expect(sorted[Math.floor(sorted.length / 2)], `${what} : /healthz médian (ms)`).toBeLessThan(100);
+  expect(watch.heldMs, `${what} : boucle d'événements tenue (ms)`).toBeLessThan(100);
+}
+
+/** A server of its own with a user and an administrator, warmed up (first requests compile). */
+async function hostileServer(janitor: Janitor, name: string) {
+  const databasePath = path.join(janitor.tempDir(`vigimmo-${name}-`), `${name}.db`);
+  const server = await janitor.startServer({ databasePath, env: { DEMO_DATA: "false" } });
+  const [cookie, adminCookie] = await withDatabase(databasePath, async () => [
+    await sessionCookie((await makeUser()).id),
+    await sessionCookie((await makeUser({ admin: true })).id),
+  ]);
+  for (let i = 0; i < 3; i++) await fetch(`${server.url}/healthz`, { headers: { Cookie: adminCookie! } });
+  return { server, cookie: cookie!, adminCookie: adminCookie! };
+}
+
+test("chaque requête hostile reçoit un refus français court, et /healthz répond pendant ce temps", async ({ janitor }) => {
+  test.setTimeout(180_000);
+  const { server, cookie, adminCookie } = await hostileServer(janitor, "hostile");
+
+  const cases: Array<Hostile & { what: string; status: number; message: string }> = [
+    { what: "40 000 champs répétés (156 Ko) sur /auth", path: "/auth", body: repeated(40_000), status: 413, message: REQUEST_MSG.tooLarge },
+    { what: "10 000 champs répétés (39 Ko) sur /auth", path: "/auth", body: repeated(10_000), status: 400, message: REQUEST_MSG.tooManyFields },
+    { what: "10 000 champs répétés, appel single fetch", path: "/auth.data", body: repeated(10_000), status: 400, message: REQUEST_MSG.tooManyFields },
+    { what: "300 000 champs répétés connecté", path: "/request-api-key", signedIn: true, body: repeated(300_000), status: 413, message: REQUEST_MSG.tooLarge },
+    { what: "201 champs connecté", path: "/request-api-key", signedIn: true, body: repeated(198), status: 400, message: REQUEST_MSG.tooManyFields },
+    { what: "index creux x[10000000]", path: "/auth", body: "intent=signin&email=x%40y.fr&password=pw&x[10000000]=1", status: 400, message: REQUEST_MSG.badFieldName },
+    { what: "nom imbriqué a.b.c.d.e", path: "/request-api-key", signedIn: true, body: "a.b.c.d.e=1", status: 400, message: REQUEST_MSG.badFieldName },
+    { what: "corps JSON", path: "/auth", contentType: "application/json", body: '{"intent":"signin"}', status: 400, message: REQUEST_MSG.unreadable },
+    { what: "corps text/plain", path: "/request-api-key", signedIn: true, contentType: "text/plain", body: "intent=create", status: 400, message: REQUEST_MSG.unreadable },
+    { what: "multipart cassé", path: "/request-api-key", signedIn: true, contentType: "multipart/form-data; boundary=XYZ", body: "--XYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1", status: 400, message: REQUEST_MSG.unreadable },
+    { what: "multipart sans boundary", path: "/api-connections", signedIn: true, contentType: "multipart/form-data", body: "abc", status: 400, message: REQUEST_MSG.unreadable },
+  ];
+  for (const hostile of cases) {
+    let answer = { status: 0, text: "" };
+    const watch = await watchWhile(server, adminCookie, async () => (answer = await send(server, cookie, hostile)));
+    expect(answer.status, hostile.what).toBe(hostile.status);
+    // The page's HTML escapes apostrophes.
+    expect(answer.text.replaceAll("&#x27;", "'"), hostile.what).toContain(hostile.message);
+    expect(answer.text.length, `${hostile.what} : taille de la réponse`).toBeLessThan(32 * 1024);
+    expectResponsive(watch, hostile.what);
+  }
+});
+
+test("fichier hostile : une ligne de 10 Mo sans fin et un en-tête d'un million de colonnes sont refusés avec leur ligne", async ({ janitor }) => {
+  test.setTimeout(120_000);
+  const { server: fileServer, cookie: fileCookie, adminCookie } = await hostileServer(janitor, "hostile-file");
+  const upload = (content: string) => {
+    const form = new FormData();
+    form.append("file", new Blob([content], { type: "text/csv" }), "annonces.csv");
+    return fetch(`${fileServer.url}/resources/file-import`, { method: "POST", headers: { Cookie: fileCookie }, body: form, signal: AbortSignal.timeout(60_000) });
+  };
+  const cases = [
+    { what: "10 Mo sans fin de ligne", content: "titre;prix;ville\n" + "a".repeat(10 * 1024 * 1024 - 100), message: "Ligne 2 : plus de 100" },
+    { what: "un million de colonnes", content: ";".repeat(1_000_000) + "\nx", message: "Ligne 1 : plus de 200 colonnes" },
+  ];
+  for (const hostile of cases) {
+    let body = { ok: true, toast: { message: "" } };
+    let status = 0;
+    const watch = await watchWhile(fileServer, adminCookie, async () => {
+      const answer = await upload(hostile.content);
+      status = answer.status;
+      body = (await answer.json()) as typeof body;
+    });
+    expect(status, hostile.what).toBe(400);
+    expect(body.ok).toBe(false);
+    expect(body.toast.message, hostile.what).toContain(hostile.message);
+    expectResponsive(watch, hostile.what);
+  }
+});
+
+test("quatre envois de 50 Mo en parallèle : refusés d'emblée, la mémoire du serveur ne bouge pas", async ({ janitor }) => {
+  test.setTimeout(120_000);
+  const { server: memoryServer, cookie: memoryCookie, adminCookie } = await hostileServer(janitor, "hostile-memory");
+  const before = rssMb(memoryServer.pid);
+  const fifty = Buffer.alloc(50 * 1024 * 1024, "k=v&");
+  // Two declare their size (refused before reading), two stream it without a length (refused
+  // after 64 KB). The connection is then closed: the client may see the answer or a reset.
+  const declared = (target: string) =>
+    fetch(`${memoryServer.url}${target}`, { method: "POST", headers: { Cookie: memoryCookie, "Content-Type": "application/x-www-form-urlencoded" }, body: fifty })
+      .then((response) => response.status)
+      .catch(() => "coupée");
+  const streamed = (target: string) =>
+    fetch(`${memoryServer.url}${target}`, {
+      method: "POST",
+      headers: { Cookie: memoryCookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new Blob([fifty]).stream(),
+      duplex: "half",
+    } as RequestInit)
+      .then((response) => response.status)
+      .catch(() => "coupée");
+  let outcomes: Array<number | string> = [];
+  const watch = await watchWhile(memoryServer, adminCookie, async () => {
+    outcomes = await Promise.all([declared("/auth"), declared("/request-api-key"), streamed("/auth"), streamed("/api-connections")]);
+  });
+  for (const outcome of outcomes) expect([413, "coupée"]).toContain(outcome);
+  expect(outcomes.filter((outcome) => outcome === 413).length).toBeGreaterThan(0);
+  const after = rssMb(memoryServer.pid);
+  expect(after - before, `mémoire : ${before} Mo → ${after} Mo`).toBeLessThan(50);
+  expectResponsive(watch, "4 × 50 Mo");
+  // The server still serves normally afterwards.
+  expect((await fetch(`${memoryServer.url}/healthz`)).status).toBe(200);
+});
