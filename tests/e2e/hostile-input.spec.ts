@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import path from "node:path";
+import { promisify } from "node:util";
 import { REQUEST_MSG } from "~/messages";
 import { makeUser } from "../setup/factories";
 import { expect, rssMb, sessionCookie, test, withDatabase } from "../setup/resilience-factories";
@@ -8,6 +10,8 @@ import type { Janitor, ServerProcess } from "../setup/server-process";
  * Hostile requests (issue 19): each is sent to a real server of its own, and while it is being
  * handled /healthz keeps answering at once; the answer is a small French refusal, never a 500.
  */
+
+const run = promisify(execFile);
 
 type Hostile = { path: string; contentType?: string; body: string | Buffer; signedIn?: boolean };
 
@@ -130,25 +134,29 @@ test("quatre envois de 50 Mo en parallèle : refusés d'emblée, la mémoire du 
   test.setTimeout(120_000);
   const { server: memoryServer, cookie: memoryCookie, adminCookie } = await hostileServer(janitor, "hostile-memory");
   const before = rssMb(memoryServer.pid);
-  const fifty = Buffer.alloc(50 * 1024 * 1024, "k=v&");
-  // Two declare their size (refused before reading), two stream it without a length (refused
-  // after 64 KB). The connection is then closed: the client may see the answer or a reset.
-  const declared = (target: string) =>
-    fetch(`${memoryServer.url}${target}`, { method: "POST", headers: { Cookie: memoryCookie, "Content-Type": "application/x-www-form-urlencoded" }, body: fifty })
-      .then((response) => response.status)
-      .catch(() => "coupée");
-  const streamed = (target: string) =>
-    fetch(`${memoryServer.url}${target}`, {
-      method: "POST",
-      headers: { Cookie: memoryCookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new Blob([fifty]).stream(),
-      duplex: "half",
-    } as RequestInit)
-      .then((response) => response.status)
-      .catch(() => "coupée");
+  // The 200 MB are pushed by another process, so that this one's /healthz probes measure the
+  // server and not their own sender. Two posts declare their size (refused before reading), two
+  // stream it without a length (refused after 64 KB); the connection is then closed, so a client
+  // may see the answer or a reset.
+  const sender = `
+    const fifty = Buffer.alloc(50 * 1024 * 1024, "k=v&");
+    const headers = { Cookie: process.env.COOKIE, "Content-Type": "application/x-www-form-urlencoded" };
+    const post = (path, body, extra = {}) =>
+      fetch(process.env.URL + path, { method: "POST", headers, body, ...extra }).then((r) => r.status, () => "coupée");
+    const streamed = () => new Blob([fifty]).stream();
+    Promise.all([
+      post("/auth", fifty),
+      post("/request-api-key", fifty),
+      post("/auth", streamed(), { duplex: "half" }),
+      post("/api-connections", streamed(), { duplex: "half" }),
+    ]).then((outcomes) => console.log(JSON.stringify(outcomes)));`;
   let outcomes: Array<number | string> = [];
   const watch = await watchWhile(memoryServer, adminCookie, async () => {
-    outcomes = await Promise.all([declared("/auth"), declared("/request-api-key"), streamed("/auth"), streamed("/api-connections")]);
+    const { stdout } = await run(process.execPath, ["-e", sender], {
+      env: { ...process.env, URL: memoryServer.url, COOKIE: memoryCookie },
+      timeout: 60_000,
+    });
+    outcomes = JSON.parse(stdout) as typeof outcomes;
   });
   for (const outcome of outcomes) expect([413, "coupée"]).toContain(outcome);
   expect(outcomes.filter((outcome) => outcome === 413).length).toBeGreaterThan(0);
