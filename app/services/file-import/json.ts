@@ -55,19 +55,19 @@ function nestedObject(value: unknown): Record<string, unknown> | null {
  * Visits the cells of one listing, nested objects flattened one level ('owner.first_name'), so
  * the export's `owner: { first_name, ... }` (or a one-element list of owners) meets the same
  * column synonyms as a CSV header 'owner_first_name'. A callback rather than a list of pairs:
- * this runs for every key of every item of a 10 MB file.
+ * this runs for every key of every item of a 10 MB file. The visit stops when `visit` answers false.
  */
 export function forEachCell(
   item: Record<string, unknown>,
-  visit: (name: string, value: unknown) => void,
+  visit: (name: string, value: unknown) => boolean | void,
 ): void {
   for (const key in item) {
     const value = item[key];
     const nested = nestedObject(value);
     if (nested === null) {
-      visit(key, value);
+      if (visit(key, value) === false) return;
       continue;
     }
-    for (const subKey in nested) visit(`${key}.${subKey}`, nested[subKey]);
+    for (const subKey in nested) if (visit(`${key}.${subKey}`, nested[subKey]) === false) return;
   }
 }

@@ -287,6 +287,15 @@ describe("parseListingFile: content hash when there is no reference", () => {
 });
 
 describe("parseListingFile: JSON", () => {
+  it("refuse plus de 200 champs différents, en nommant l'élément, sans lire le reste", () => {
+    const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`champ${i}`, 1]));
+    expect(refusal("a.json", JSON.stringify([{ titre: "T", prix: 1, ville: "Lyon" }, wide]))).toBe(
+      "Élément 2 : plus de 200 champs différents dans le fichier, il ne peut pas être lu",
+    );
+    const item = (i: number) => ({ titre: "T", prix: 1, ville: "Lyon", [`extra${i % 150}`]: 1 });
+    expect(parsed("a.json", JSON.stringify(Array.from({ length: 300 }, (_, i) => item(i)))).total).toBe(300);
+  });
+
   const item = {
     titre: "Studio",
     prix: 500,

@@ -20,7 +20,12 @@ import {
 } from "./csv";
 import { byteLength, decodeFileContent, isSpreadsheetBinary } from "./decode";
 import { forEachCell, isPlainObject, parseJsonItems } from "./json";
-import { FILE_IMPORT_MAX_BYTES, FILE_IMPORT_MAX_ROWS, FILE_IMPORT_MESSAGES as MSG } from "./limits";
+import {
+  FILE_IMPORT_MAX_BYTES,
+  FILE_IMPORT_MAX_COLUMNS,
+  FILE_IMPORT_MAX_ROWS,
+  FILE_IMPORT_MESSAGES as MSG,
+} from "./limits";
 import { validateRow, type FileImportRowResult, type RawRow } from "./row-schema";
 
 export type FileImportFormat = "csv" | "json";
@@ -222,14 +227,27 @@ function parseJson(text: string): ParseListingFileResult {
   const matches = new Map<string, HeaderMatch>();
   const present = new Set<FileImportColumnKey>();
   const ignored: string[] = [];
+  // Listings share a few dozen keys: a million distinct ones would cost seconds of matching.
   const noteKey = (name: string) => {
-    if (matches.has(name)) return;
+    if (matches.has(name)) return true;
+    if (matches.size === FILE_IMPORT_MAX_COLUMNS) return false;
     const match = matchHeader(name);
     matches.set(name, match);
     if (match) present.add(match.key);
     else if (!isVigimmoMetadata(name)) ignored.push(name);
+    return true;
   };
-  for (const item of items) if (isPlainObject(item)) forEachCell(item, noteKey);
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    if (!isPlainObject(item)) continue;
+    let complete = true;
+    forEachCell(item, (name) => (complete = noteKey(name)));
+    if (!complete)
+      return {
+        ok: false,
+        error: `Élément ${index + 1} : plus de ${FILE_IMPORT_MAX_COLUMNS} champs différents dans le fichier, il ne peut pas être lu`,
+      };
+  }
   const columns = inColumnOrder(present);
   const missing = missingColumnsError(columns);
   if (missing) return { ok: false, error: missing };
