@@ -24,7 +24,7 @@ COPY --from=litestream /usr/local/bin/litestream /usr/local/bin/litestream
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/drizzle ./drizzle
-COPY --from=build /app/package.json /app/server.mjs /app/tsconfig.json ./
+COPY --from=build /app/package.json /app/server.ts /app/tsconfig.json ./
 # The CLIs (npm run make-admin, backup...) run the TypeScript sources through tsx.
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/app ./app

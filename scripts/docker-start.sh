@@ -96,6 +96,6 @@ case "$request" in
 esac
 
 if [ -n "${LITESTREAM_BUCKET:-}" ]; then
-  exec litestream replicate -config "$config" -exec "node server.mjs"
+  exec litestream replicate -config "$config" -exec "node --import tsx server.ts"
 fi
-exec node server.mjs
+exec node --import tsx server.ts

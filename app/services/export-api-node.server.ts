@@ -6,7 +6,7 @@ import { EXPORT_API_ERRORS } from "./export-api-contract";
 import { answerExportApi } from "./export-api.server";
 
 /**
- * The production server's path to the export API (server.mjs): the same service as the
+ * The production server's path to the export API (server.ts): the same service as the
  * resource route, reached from Node's request and response without building a Fetch request
  * nor matching Remix routes, which cost more than the API itself (0.8 ms of the 1.9 ms of a
  * page of 50, docs/decisions/007-export-api.md).

@@ -46,7 +46,7 @@ export async function bootstrap() {
  * Graceful stop (SIGTERM/SIGINT): no new job starts, running jobs are asked to stop after
  * their current batch, whatever is still open after `graceMs` is marked cancelled with a
  * message; once the HTTP server's requests in flight are done (`requestsDone`, given by
- * server.mjs), the WAL is checkpointed and the database closed.
+ * server.ts), the WAL is checkpointed and the database closed.
  */
 export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolve() }: { graceMs?: number; requestsDone?: Promise<unknown> } = {}) {
   if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);

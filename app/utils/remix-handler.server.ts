@@ -4,7 +4,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { readRequestBody } from "./request-body.server";
 
 type Options = {
-  build: ServerBuild;
+  /** The production build, or in development a function that loads the current one from Vite. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 };

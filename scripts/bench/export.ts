@@ -1,4 +1,4 @@
-// npm run bench:export: the public export API of the BUILT app (server.mjs) over 100 000 active
+// npm run bench:export: the public export API of the BUILT app (server.ts) over 100 000 active
 // listings in a temporary database. Measures pages of 50 at varied offsets (32 connections,
 // autocannon), a full export without limit (first byte, total time, server RSS growth from
 // /proc/<pid>/status) and the same page load against a bare node:http server returning the

@@ -3,7 +3,7 @@ import { MSG } from "~/messages";
 import { expect, test } from "./fixtures";
 
 /**
- * Security headers on every kind of response (server.mjs) and the cross-origin check of
+ * Security headers on every kind of response (server.ts) and the cross-origin check of
  * mutations. Raw HTML is read through the API client: a browser hides nonce attributes.
  */
 

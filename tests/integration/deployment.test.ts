@@ -77,7 +77,7 @@ function start(env: Record<string, string> = {}) {
 }
 
 const BUCKET = { LITESTREAM_BUCKET: "vigimmo-replique" };
-const REPLICATE = 'litestream replicate -config /etc/litestream.yml -exec "node server.mjs"';
+const REPLICATE = 'litestream replicate -config /etc/litestream.yml -exec "node --import tsx server.ts"';
 const SQLITE_HEADER = "SQLite format 3\0";
 
 /** The live database with its WAL, shared memory and Litestream's local state. */
@@ -98,10 +98,10 @@ const asideTag = () => {
 };
 
 describe("scripts/docker-start.sh", () => {
-  it("sans bucket : lance seulement node server.mjs", () => {
+  it("sans bucket : lance seulement node --import tsx server.ts", () => {
     const run = start();
     expect(run.status).toBe(0);
-    expect(run.calls).toEqual(["node server.mjs"]);
+    expect(run.calls).toEqual(["node --import tsx server.ts"]);
   });
 
   it("démarré en root : donne le dossier de la base à node, puis continue en node", () => {
@@ -217,7 +217,7 @@ describe("scripts/docker-start.sh", () => {
     fs.writeFileSync(copy, `${SQLITE_HEADER}copie`);
     const run = start({ RESTORE_FROM_FILE: copy });
     expect(run.status).toBe(0);
-    expect(run.calls).toEqual(["node server.mjs"]);
+    expect(run.calls).toEqual(["node --import tsx server.ts"]);
     expect(fs.readFileSync(sandbox.db, "utf8")).toBe(`${SQLITE_HEADER}copie`);
     expect(fs.readFileSync(copy, "utf8")).toBe(`${SQLITE_HEADER}copie`);
     expect(fs.readFileSync(`${sandbox.db}${asideTag()}`, "utf8")).toBe(`${SQLITE_HEADER}ancienne`);
@@ -421,7 +421,7 @@ describe("fichiers de déploiement", () => {
         "package.json",
         ".npmrc",
         "litestream.yml",
-        "server.mjs",
+        "server.ts",
         "scripts",
         "app",
         "db",

@@ -13,7 +13,7 @@ import { makeUser } from "../setup/factories";
 import { callExportApi, makeActiveListings, makeExportKey } from "../setup/export-factories";
 
 /**
- * The production server's direct path to the export API (serveExportApi, used by server.mjs)
+ * The production server's direct path to the export API (serveExportApi, used by server.ts)
  * over real HTTP: it must answer exactly what the resource route answers, and handle what only
  * a socket shows (a body without Content-Length, a client leaving mid-export).
  */

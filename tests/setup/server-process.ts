@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * Starts and stops the BUILT server (node server.mjs) as a child process, for the Playwright
+ * Starts and stops the BUILT server (node --import tsx server.ts) as a child process, for the Playwright
  * global setup, the resilience specs and the benches (scripts/bench). Every child and temporary
  * folder is tracked so that it goes away even when a test fails or the test process exits
  * abruptly.
@@ -101,7 +101,7 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs 
   throw new Error("Le serveur de test n'a pas répondu à /healthz à temps");
 }
 
-/** Starts `node server.mjs` in production mode on a free port and waits until /healthz answers. */
+/** Starts `node --import tsx server.ts` in production mode on a free port and waits until /healthz answers. */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   installExitHook();
   const port = await freePort();
@@ -119,7 +119,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   };
   const capture = options.output === "capture";
   const stdout = capture ? "pipe" : options.output === "stderr" ? "ignore" : "inherit";
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: process.cwd(),
     env,
     stdio: ["ignore", stdout, capture ? "pipe" : "inherit"],

@@ -1,25 +1,24 @@
-// Production server: Express around the Remix build. It exists (instead of remix-serve) for the
+// The one server, in production and in development: Express around the Remix build, for the
 // JSON request logs, the security headers with a per-request CSP nonce, the cross-origin check,
-// the client IP in the load context, migrations before listening and the graceful shutdown
-// (docs/decisions/002-custom-server.md).
+// the capped request bodies, the client IP in the load context, migrations before listening and
+// the graceful shutdown (docs/decisions/002-custom-server.md). In development Vite serves the app
+// through the same server (middleware mode), so what is tested is what runs.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
+import express, { type Request, type Response } from "express";
+import { MSG } from "./app/messages";
+import { EXPORT_API_PATH } from "./app/services/export-api-contract";
 
-const buildDirectory = path.resolve(process.env.VIGIMMO_BUILD_DIR ?? "build");
-const build = await import(path.join(buildDirectory, "server/index.js"));
-// App code the server needs, from the build: the same module instances as the routes.
-const { clientAddress, createAppRequestHandler, drained, isHttpsRequest, logEvent, securityHeaders } = build.entry.module;
+/** The app's entry module, where the server finds the app code it needs (same instances as the routes). */
+type Entry = typeof import("./app/entry.server");
+
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
+const buildDirectory = path.resolve(process.env.VIGIMMO_BUILD_DIR ?? "build");
 
-// Migrates, seeds an empty database and fails the jobs of dead workers before any request.
-await build.entry.module.bootstrap();
-
-const app = express();
-app.disable("x-powered-by");
 // Proxies in front of the app whose X-Forwarded-* headers are believed (Fly's edge: 1, set in
 // fly.toml). Believing more would let a client write its own address into X-Forwarded-For and
 // dodge the per-address limits (sign-in, key guessing).
@@ -28,23 +27,41 @@ if (!Number.isSafeInteger(trustedProxies) || trustedProxies < 0) {
   console.error(`TRUST_PROXY_HOPS doit être un entier positif ou nul (reçu « ${process.env.TRUST_PROXY_HOPS} »)`);
   process.exit(1);
 }
+
+const app = express();
+const server = http.createServer();
+
+const vite = isProduction
+  ? undefined
+  : await import("vite").then((module) => module.createServer({ server: { middlewareMode: true, hmr: { server } } }));
+const loadBuild = async (): Promise<ServerBuild> =>
+  vite
+    ? ((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
+    : ((await import(path.join(buildDirectory, "server/index.js"))) as ServerBuild);
+const firstBuild = await loadBuild();
+const entry = firstBuild.entry.module as unknown as Entry;
+const { clientAddress, createAppRequestHandler, drained, isHttpsRequest, logEvent, securityHeaders } = entry;
+
+// Migrates, seeds an empty database and fails the jobs of dead workers before any request.
+await entry.bootstrap();
+
+app.disable("x-powered-by");
 app.set("trust proxy", trustedProxies);
 
 // The public export API is the one route other sites call from the browser (DECISIONS.md 3, 12).
 // Matched as Remix matches its route: any letter case, with or without a trailing slash.
-const PUBLIC_API = "/functions/v1/get-properties";
-const isExportApi = (url) => url.split("?")[0].replace(/\/+$/, "").toLowerCase() === PUBLIC_API;
+const isExportApi = (url: string) => url.split("?")[0]!.replace(/\/+$/, "").toLowerCase() === EXPORT_API_PATH;
 
 /**
  * One JSON line per request (keys in the path masked by logEvent), written when its connection
  * is done with it: a response cut short (client gone, shutdown) is logged too, as aborted.
  */
-function logWhenDone(req, res) {
+function logWhenDone(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = process.hrtime.bigint();
   res.once("close", () => {
     logEvent("http.request", {
       method: req.method,
-      path: req.url.split("?")[0],
+      path: (req.url ?? "/").split("?")[0],
       status: res.statusCode,
       ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
       ...(res.writableFinished ? {} : { aborted: true }),
@@ -53,7 +70,7 @@ function logWhenDone(req, res) {
 }
 
 /** The security headers of every response; returns the CSP nonce of Remix's inline scripts. */
-function setSecurityHeaders(req, res) {
+function setSecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse): string {
   const { nonce, headers } = securityHeaders(isHttpsRequest(req, trustedProxies));
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   return nonce;
@@ -73,7 +90,7 @@ app.use((req, res, next) => {
   // No Origin: a same-site navigation or a server-to-server call. "null" (sandboxed frame,
   // file://, privacy redirect) is never our own pages: refuse it like a foreign origin.
   if (!origin) return next();
-  let originHost;
+  let originHost: string;
   try {
     originHost = new URL(origin).host;
   } catch {
@@ -81,30 +98,37 @@ app.use((req, res, next) => {
   }
   if (originHost === req.get("host")) return next();
   logEvent("http.forbidden_origin", { method: req.method, path: req.path, origin });
-  res.status(403).json({ success: false, error: "Requête refusée : origine non autorisée" });
+  res.status(403).json({ success: false, error: MSG.forbiddenOrigin });
 });
 
-// Only static files are compressed: gzipping streamed documents chunk by chunk cost more CPU than
-// it saved bandwidth under load (tests/e2e/resilience-load.spec.ts measured 10x slower pages).
-// Compression wraps every response that passes through it, so it is mounted on the static paths
-// only: /assets and the files at the root of the client build (favicon...).
-const staticCompression = compression();
-const clientDirectory = path.join(buildDirectory, "client");
-const rootFiles = new Set(
-  fs.readdirSync(clientDirectory, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`),
-);
-app.use("/assets", staticCompression, express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y" }));
-app.use((req, res, next) => (rootFiles.has(req.path) ? staticCompression(req, res, next) : next()));
-app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  // Only static files are compressed: gzipping streamed documents chunk by chunk cost more CPU
+  // than it saved bandwidth under load (tests/e2e/resilience-load.spec.ts measured 10x slower
+  // pages). Compression wraps every response that passes through it, so it is mounted on the
+  // static paths only: /assets and the files at the root of the client build (favicon...).
+  const staticCompression = compression();
+  const clientDirectory = path.join(buildDirectory, "client");
+  const rootFiles = new Set(
+    fs
+      .readdirSync(clientDirectory, { withFileTypes: true })
+      .filter((file) => file.isFile())
+      .map((file) => `/${file.name}`),
+  );
+  app.use("/assets", staticCompression, express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use((req, res, next) => (rootFiles.has(req.path) ? staticCompression(req, res, next) : next()));
+  app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
+}
 
 // Bodies are read and capped by the handler before Remix sees them (app/utils/request-body.server.ts).
 app.all(
   "*",
   createAppRequestHandler({
-    build,
+    build: vite ? loadBuild : firstBuild,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce,
+    getLoadContext: (req: Request, res: Response) => ({
+      cspNonce: res.locals.cspNonce as string,
       clientIp: clientAddress(req, trustedProxies),
       // Lets a streamed export wait for a slow client instead of buffering the rest in memory.
       waitForDrain: () => drained(res),
@@ -114,12 +138,12 @@ app.all(
 
 // The export API is answered before Express and Remix: their routing and the Fetch request
 // built for each call cost more than the API itself (docs/decisions/007-export-api.md). The
-// resource route app/routes/functions.v1.get-properties.ts runs the same service in development.
-const server = http.createServer((req, res) => {
-  if (!isExportApi(req.url)) return app(req, res);
+// resource route app/routes/functions.v1.get-properties.ts runs the same service for the tests.
+server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+  if (!isExportApi(req.url ?? "/")) return app(req, res);
   logWhenDone(req, res);
   setSecurityHeaders(req, res);
-  void build.entry.module.serveExportApi(req, res, clientAddress(req, trustedProxies));
+  void entry.serveExportApi(req, res, clientAddress(req, trustedProxies));
 });
 server.listen(port, () => {
   logEvent("server.started", { port });
@@ -132,7 +156,7 @@ let stopping = false;
 const REQUEST_GRACE_MS = 20_000;
 
 /** Resolves when every connection has ended, closing those still open after REQUEST_GRACE_MS. */
-function requestsDone() {
+function requestsDone(): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       server.closeAllConnections();
@@ -147,17 +171,18 @@ function requestsDone() {
   });
 }
 
-async function stop(signal) {
+async function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   logEvent("server.stopping", { signal });
   try {
-    await build.entry.module.shutdown({ requestsDone: requestsDone() });
+    await vite?.close();
+    await entry.shutdown({ requestsDone: requestsDone() });
     process.exit(0);
   } catch (error) {
     console.error(error);
     process.exit(1);
   }
 }
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
