@@ -2,7 +2,7 @@
 // line instead of a stack trace for any failure (exit 1). `DEBUG=1` adds the stack.
 import path from "node:path";
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "~/config";
+import { emailField } from "~/utils/field-schemas";
 import { closeDb } from "~/utils/db.server";
 import { formatNumber } from "~/utils/format";
 
@@ -178,12 +178,7 @@ const frenchArgErrors: z.ZodErrorMap = (issue, ctx) => {
   }
 };
 
-export const emailFlag = z
-  .string({ required_error: "--email est obligatoire" })
-  .trim()
-  .toLowerCase()
-  .email()
-  .max(EMAIL_MAX_LENGTH);
+export const emailFlag = emailField({ required: "--email est obligatoire" });
 
 /**
  * A whole number within [min, max]; anything else ("abc", "2.5", "1e3", out of range, no value)

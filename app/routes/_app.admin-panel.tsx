@@ -12,6 +12,7 @@ import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { EMAIL_MAX_LENGTH } from "~/config";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
+import { emailField } from "~/utils/field-schemas";
 import { readForm } from "~/utils/form-data.server";
 
 const EMAIL_REQUIRED = "Veuillez entrer un email";
@@ -19,13 +20,11 @@ const EMAIL_INVALID = "Email invalide: ";
 
 // SPEC.md section 5: trimmed, lower-cased, at most 255 characters, a valid address.
 const adminEmailSchema = z.object({
-  email: z
-    .string({ required_error: EMAIL_REQUIRED })
-    .trim()
-    .toLowerCase()
-    .min(1, EMAIL_REQUIRED)
-    .max(EMAIL_MAX_LENGTH, `${EMAIL_INVALID}${EMAIL_MAX_LENGTH} caractères maximum`)
-    .email(`${EMAIL_INVALID}adresse e-mail mal formée`),
+  email: emailField({
+    required: EMAIL_REQUIRED,
+    tooLong: `${EMAIL_INVALID}${EMAIL_MAX_LENGTH} caractères maximum`,
+    invalid: `${EMAIL_INVALID}adresse e-mail mal formée`,
+  }),
 });
 
 /** DECISIONS.md item 9: the role is granted only by this command, never from the app. */

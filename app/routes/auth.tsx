@@ -4,15 +4,14 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { showToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
-import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/config";
 import { AUTH_MSG } from "~/messages";
 import { AuthError, authenticator } from "~/utils/auth.server";
+import { authSchema, signInSchema, signUpSchema } from "~/utils/auth-forms";
 import { getUser } from "~/utils/permissions.server";
 import { clientIp, hitRateLimit, type RateLimitResult } from "~/utils/rate-limit.server";
 import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds } from "~/utils/sign-in-throttle.server";
@@ -21,21 +20,6 @@ import { toastHeader } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 
 const { signInRequired: SIGNIN_REQUIRED, signUpInvalid: SIGNUP_INVALID } = AUTH_MSG;
-
-// The same rules as the server strategies, so the form shows the messages before submitting.
-const signInSchema = z.object({
-  intent: z.literal("signin"),
-  email: z.string({ required_error: SIGNIN_REQUIRED }).trim().max(EMAIL_MAX_LENGTH),
-  password: z.string({ required_error: SIGNIN_REQUIRED }),
-});
-const signUpSchema = z.object({
-  intent: z.literal("signup"),
-  fullName: z.string({ required_error: "Le nom complet est requis" }).trim().max(200),
-  companyName: z.string().trim().max(200).optional(),
-  email: z.string({ required_error: SIGNUP_INVALID }).trim().max(EMAIL_MAX_LENGTH),
-  password: z.string({ required_error: SIGNUP_INVALID }).min(PASSWORD_MIN_LENGTH, SIGNUP_INVALID),
-});
-const authSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
 
 const SIGNUP_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 };
 // conform echoes every submitted field into the reply (and so into the page's hydration data):

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "~/config";
+import { emailField } from "~/utils/field-schemas";
 import type { ListingInput } from "~/services/listing-input";
 import { COLUMN_BY_KEY, FILE_IMPORT_COLUMNS, type FileImportColumnKey } from "./columns";
 import { listingContentHash } from "./content-hash.server";
@@ -61,11 +62,11 @@ export function listingRowSchema(maxYear: number) {
     energyRating: z.enum(RATINGS, { message: "lettre de A à G attendue" }).nullable(),
     ownerFirstName: text(100),
     ownerLastName: text(100),
-    ownerEmail: z
-      .string()
-      .max(EMAIL_MAX_LENGTH, maxChars(EMAIL_MAX_LENGTH))
-      .email("adresse email attendue")
-      .nullable(),
+    ownerEmail: emailField({
+      required: "adresse email attendue",
+      invalid: "adresse email attendue",
+      tooLong: maxChars(EMAIL_MAX_LENGTH),
+    }).nullable(),
   });
 }
 
