@@ -114,6 +114,9 @@ const rootFiles = new Set(
   fs.readdirSync(clientDirectory, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`),
 );
 app.use("/assets", staticCompression, express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y" }));
+// Demo listings' pictures (docs/decisions/010-demo-photos.md): named by their content's hash, so
+// cached for a year; JPEG is already compressed.
+app.use("/demo-photos", express.static(path.join(clientDirectory, "demo-photos"), { immutable: true, maxAge: "1y", index: false }));
 app.use((req, res, next) => (rootFiles.has(req.path) ? staticCompression(req, res, next) : next()));
 app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
 
