@@ -15,11 +15,11 @@ export function linkBadges(badges: NavBadges, pathname: string): Record<string, 
     const n = badges.pendingKeyRequests;
     byLink["/admin-api-requests"] = {
       text: formatNumber(n),
-      spoken: `${formatNumber(n)} demande${n > 1 ? "s" : ""} de clé API en attente`,
+      spoken: `${formatNumber(n)} demande${n > 1 ? "s" : ""} de clé en attente`,
     };
   }
   if (badges.keyDecisionUnseen && !isCurrent(pathname, "/export-api-keys")) {
-    byLink["/export-api-keys"] = { text: "Nouveau", spoken: "une demande de clé API a reçu une réponse" };
+    byLink["/export-api-keys"] = { text: "Nouveau", spoken: "réponse à votre demande de clé" };
   }
   return byLink;
 }
