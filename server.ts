@@ -117,6 +117,9 @@ if (vite) {
       .map((file) => `/${file.name}`),
   );
   app.use("/assets", staticCompression, express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y" }));
+  // Demo listings' pictures (docs/decisions/012-demo-photos.md): named by their content's hash,
+  // so cached for a year; JPEG is already compressed.
+  app.use("/demo-photos", express.static(path.join(clientDirectory, "demo-photos"), { immutable: true, maxAge: "1y", index: false }));
   app.use((req, res, next) => (rootFiles.has(req.path) ? staticCompression(req, res, next) : next()));
   app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
 }

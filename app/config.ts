@@ -29,6 +29,10 @@ export const MARKETING = {
 
 /** Our own operational limits (not in SPEC.md). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A user's last activity is written at most this often (one write per user, not per request). */
+export const USER_ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
+/** Rows per page of the administrators' user list. */
+export const ADMIN_USERS_PAGE_SIZE = 20;
 /** A job whose heartbeat is older than this is considered dead. */
 export const JOB_LEASE_MS = 20_000;
 export const JOB_HEARTBEAT_MS = 5_000;

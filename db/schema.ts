@@ -31,6 +31,10 @@ export const users = sqliteTable("users", {
   id: uuid(),
   email: text("email").notNull().unique(),
   createdAt: createdAt(),
+  /** Last signed-in request, to within USER_ACTIVITY_RESOLUTION_MS (the admin user list). */
+  lastActiveAt: timestamp("last_active_at"),
+  /** Last visit of /export-api-keys: a key request decided after it puts a badge on the menu. */
+  keyDecisionsSeenAt: timestamp("key_decisions_seen_at"),
 });
 
 /** Kept apart from users so that no query that reads a user can leak a hash by accident. */

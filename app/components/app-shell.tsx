@@ -1,8 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Form, Link, NavLink as RemixNavLink, useLocation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
+import type { NavBadges } from "~/services/notifications/nav-badges.server";
 import type { SessionUser } from "~/services/users.server";
 import { cn } from "./ui/cn";
+import { linkBadges, NavBadge, type LinkBadge } from "./nav-badges";
 import { ADMIN_LINKS, API_LINKS, isCurrent, MAIN_LINKS, type NavLink } from "./nav-links";
 
 const linkClasses = (active: boolean) =>
@@ -11,13 +13,16 @@ const linkClasses = (active: boolean) =>
     active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 
-function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
+function Dropdown({ label, links, badges }: { label: string; links: NavLink[]; badges: Record<string, LinkBadge> }) {
   const { pathname } = useLocation();
   const active = links.some((link) => isCurrent(pathname, link.to));
+  // The closed menu carries the badge of the entry inside it, so that it is noticed.
+  const inside = links.map((link) => badges[link.to]).find(Boolean);
   return (
     <Menu as="div" className="relative">
       <MenuButton className={cn(linkClasses(active), "inline-flex items-center gap-1")}>
         {label}
+        <NavBadge badge={inside} />
         <span aria-hidden="true">▾</span>
       </MenuButton>
       <MenuItems anchor="bottom start" className="z-50 mt-1 w-56 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
@@ -32,6 +37,7 @@ function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
               )}
             >
               {link.label}
+              <NavBadge badge={badges[link.to]} />
             </Link>
           </MenuItem>
         ))}
@@ -50,7 +56,7 @@ function LogoutButton({ className }: { className?: string }) {
   );
 }
 
-function SideSheet({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
+function SideSheet({ user, badges, open, onClose }: { user: SessionUser; badges: Record<string, LinkBadge>; open: boolean; onClose: () => void }) {
   const { pathname } = useLocation();
   const sections: Array<{ title: string; links: NavLink[] }> = [
     { title: "Navigation", links: MAIN_LINKS },
@@ -76,6 +82,7 @@ function SideSheet({ user, open, onClose }: { user: SessionUser; open: boolean; 
                   <li key={link.to}>
                     <Link to={link.to} onClick={onClose} aria-current={isCurrent(pathname, link.to) ? "page" : undefined} className={cn("block", linkClasses(isCurrent(pathname, link.to)))}>
                       {link.label}
+                      <NavBadge badge={badges[link.to]} />
                     </Link>
                   </li>
                 ))}
@@ -89,8 +96,10 @@ function SideSheet({ user, open, onClose }: { user: SessionUser; open: boolean; 
   );
 }
 
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AppShell({ user, badges, children }: { user: SessionUser; badges: NavBadges; children: ReactNode }) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  const { pathname } = useLocation();
+  const byLink = linkBadges(badges, pathname);
   return (
     <div className="min-h-full">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -105,16 +114,17 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
                 {link.label}
               </RemixNavLink>
             ))}
-            <Dropdown label="API" links={API_LINKS} />
-            {user.isAdmin ? <Dropdown label="Admin" links={ADMIN_LINKS} /> : null}
+            <Dropdown label="API" links={API_LINKS} badges={byLink} />
+            {user.isAdmin ? <Dropdown label="Admin" links={ADMIN_LINKS} badges={byLink} /> : null}
             <LogoutButton />
           </nav>
-          <button type="button" className="rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden" onClick={() => setSheetOpen(true)} aria-label="Ouvrir le menu">
+          <button type="button" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden" onClick={() => setSheetOpen(true)} aria-label={Object.keys(byLink).length > 0 ? "Ouvrir le menu (nouveautés)" : "Ouvrir le menu"}>
             <span aria-hidden="true" className="text-xl">☰</span>
+            {Object.keys(byLink).length > 0 ? <span aria-hidden="true" className="absolute right-1 top-1 h-2.5 w-2.5 rounded-full bg-red-600" /> : null}
           </button>
         </div>
       </header>
-      <SideSheet user={user} open={sheetOpen} onClose={() => setSheetOpen(false)} />
+      <SideSheet user={user} badges={byLink} open={sheetOpen} onClose={() => setSheetOpen(false)} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">{children}</main>
     </div>
   );

@@ -2,15 +2,17 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
+import { UserList } from "~/components/admin/user-list";
 import { showToast, useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { EMAIL_MAX_LENGTH } from "~/config";
+import { listUsers } from "~/services/users/user-list.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 import { emailField } from "~/utils/field-schemas";
 import { readForm } from "~/utils/form-data.server";
@@ -27,12 +29,20 @@ const adminEmailSchema = z.object({
   }),
 });
 
+// The user list's search and page, from the query string; anything odd falls back to the defaults.
+const userListQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
 /** DECISIONS.md item 9: the role is granted only by this command, never from the app. */
 const makeAdminCommand = (email: string) => `npm run make-admin -- ${email}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, ADMIN_DENIALS.admin);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const { q, page } = userListQuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+  return { query: q, users: listUsers({ query: q, page }) };
 }
 
 // Without JavaScript the form posts here and the page shows the command to copy by hand.
@@ -119,6 +129,7 @@ const ADMIN_POWERS = [
 ];
 
 export default function AdminPanelPage() {
+  const { query, users } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title="Gestion Admin" subtitle="Attribuer le rôle administrateur à un utilisateur" />
@@ -145,6 +156,7 @@ export default function AdminPanelPage() {
           </ul>
         </CardBody>
       </Card>
+      <UserList list={users} query={query} />
     </div>
   );
 }

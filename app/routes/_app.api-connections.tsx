@@ -6,18 +6,22 @@ import { useState } from "react";
 import { z } from "zod";
 import { ConnectionCard } from "~/components/connections/connection-card";
 import { MoteurImmoSystemCard } from "~/components/connections/moteurimmo-system-card";
-import { NewConnectionDialog } from "~/components/connections/new-connection-dialog";
+import { ConnectionDialog } from "~/components/connections/connection-dialog";
 import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { CONNECTION_MESSAGES, newConnectionSchema } from "~/services/connections/connection-form";
 import {
+  ConnectionRuleError,
   createConnection,
+  deleteConnection,
   listConnections,
   revealConnectionKey,
   setConnectionActive,
+  updateConnection,
   type ConnectionView,
 } from "~/services/connections/connections.server";
+import { endpointRefusal } from "~/services/connections/endpoint-check.server";
 import { isOpenJob, toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
 import { latestImportJob } from "~/services/imports/import-jobs.server";
 import { testMoteurImmoConnection } from "~/services/imports/moteurimmo-import.server";
@@ -35,6 +39,7 @@ const intentSchema = z.discriminatedUnion("intent", [
     active: z.enum(["true", "false"]),
   }),
   z.object({ intent: z.literal("reveal"), connectionId: idSchema }),
+  z.object({ intent: z.literal("delete"), connectionId: idSchema }),
   z.object({ intent: z.literal("test") }),
 ]);
 
@@ -73,32 +78,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
 
-  if (formData.get("intent") === "create") {
-    const submission = parseWithZod(formData, { schema: newConnectionSchema });
-    if (submission.status !== "success") {
-      const errors = submission.error ?? {};
-      const message =
-        errors[""]?.[0] ??
-        Object.values(errors).flat().find(Boolean) ??
-        CONNECTION_MESSAGES.required;
-      return data(
-        {
-          ok: false,
-          intent: "create" as const,
-          result: submission.reply(),
-          toast: { type: "error" as const, message },
-        },
-        { status: 400 },
-      );
-    }
-    createConnection(user.id, submission.value);
-    return {
-      ok: true,
-      intent: "create" as const,
-      result: submission.reply({ resetForm: true }),
-      toast: { type: "success" as const, message: CONNECTION_MESSAGES.created },
-    };
-  }
+  const formIntent = formData.get("intent");
+  if (formIntent === "create" || formIntent === "edit") return saveConnection(user.id, formIntent, formData);
 
   const parsed = intentSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
@@ -123,6 +104,19 @@ export async function action({ request }: ActionFunctionArgs) {
         message: active ? CONNECTION_MESSAGES.activated : CONNECTION_MESSAGES.deactivated,
       },
     };
+  }
+
+  if (input.intent === "delete") {
+    let deleted: boolean;
+    try {
+      deleted = deleteConnection(user.id, input.connectionId);
+    } catch (error) {
+      if (!(error instanceof ConnectionRuleError)) throw error;
+      return data({ ok: false, toast: { type: "error" as const, message: error.message } }, { status: 409 });
+    }
+    if (!deleted)
+      return data({ ok: false, toast: { type: "error" as const, message: CONNECTION_MESSAGES.deleteError } }, { status: 404 });
+    return { ok: true, toast: { type: "success" as const, message: CONNECTION_MESSAGES.deleted } };
   }
 
   if (input.intent === "reveal") {
@@ -166,6 +160,46 @@ export async function action({ request }: ActionFunctionArgs) {
   };
 }
 
+/**
+ * 'Ajouter une connexion API' and its edit twin: the same form, the same checks (required
+ * fields, URL, JSON, then the sync's address guard and the unique name), the same answers.
+ */
+async function saveConnection(userId: string, intent: "create" | "edit", formData: FormData) {
+  const submission = parseWithZod(formData, { schema: newConnectionSchema });
+  const refuse = (message: string, field?: string) =>
+    data(
+      {
+        ok: false,
+        intent,
+        result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        toast: { type: "error" as const, message },
+      },
+      { status: 400 },
+    );
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    return refuse(errors[""]?.[0] ?? Object.values(errors).flat().find(Boolean) ?? CONNECTION_MESSAGES.required);
+  }
+  const connectionId = idSchema.safeParse(formData.get("connectionId"));
+  if (intent === "edit" && !connectionId.success) return refuse(CONNECTION_MESSAGES.notFound);
+  const refusal = await endpointRefusal(submission.value.apiEndpoint);
+  if (refusal) return refuse(refusal, "api_endpoint");
+  try {
+    if (intent === "create") createConnection(userId, submission.value);
+    else if (!updateConnection(userId, connectionId.data!, submission.value))
+      return data({ ok: false, intent, result: submission.reply(), toast: { type: "error" as const, message: CONNECTION_MESSAGES.notFound } }, { status: 404 });
+  } catch (error) {
+    if (!(error instanceof ConnectionRuleError)) throw error;
+    return refuse(error.message, "name");
+  }
+  return {
+    ok: true,
+    intent,
+    result: submission.reply({ resetForm: intent === "create" }),
+    toast: { type: "success" as const, message: intent === "create" ? CONNECTION_MESSAGES.created : CONNECTION_MESSAGES.updated },
+  };
+}
+
 export default function ApiConnectionsPage() {
   const { connections, loadError, runningSync, moteurImmo } = useLoaderData<typeof loader>();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -195,7 +229,7 @@ export default function ApiConnectionsPage() {
           </ul>
         </section>
       ) : null}
-      <NewConnectionDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <ConnectionDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </div>
   );
 }

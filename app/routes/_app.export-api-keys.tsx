@@ -17,6 +17,7 @@ import { USAGE_HISTORY } from "~/config";
 import { EXPORT_API_PATH } from "~/services/export-api-contract";
 import { flushExportUsage } from "~/services/export-api-usage.server";
 import { deleteExportKey, listExportKeys, toggleExportKey, usageHistory } from "~/services/export-keys.server";
+import { markKeyDecisionsSeen } from "~/services/notifications/nav-badges.server";
 import { formatDateTime, formatLongDate, formatLongDateTime, formatNumber } from "~/utils/format";
 import { MSG } from "~/messages";
 import { logEvent } from "~/utils/log.server";
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Calls are logged in groups every 25 ms: write the waiting ones, so that a call made just
     // before opening the page is in its history and its key's last use.
     flushExportUsage();
+    markKeyDecisionsSeen(user.id);
     return { keys: listExportKeys(user.id), usage: usageHistory(user.id), endpoint, loadError: null };
   } catch (error) {
     logEvent("export_keys.load_failed", { userId: user.id, error: (error as Error).message });

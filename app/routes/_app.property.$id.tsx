@@ -81,7 +81,7 @@ export default function PropertyPage() {
       </Link>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <ListingGallery images={listing.images} title={listing.title} />
+          <ListingGallery images={listing.images} title={listing.title} propertyType={listing.propertyType} />
           <Card>
             <CardBody className="space-y-3">
               <div className="flex flex-wrap gap-2">

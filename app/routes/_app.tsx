@@ -1,18 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { navBadges } from "~/services/notifications/nav-badges.server";
 import { requireUser } from "~/utils/permissions.server";
 
-/** Layout of every signed-in screen: the navigation bar and the side sheet. */
+/** Layout of every signed-in screen: the navigation bar (with its notifications) and the side sheet. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { user };
+  return { user, badges: navBadges(user) };
 }
 
+// The notifications follow the user from page to page (two indexed reads), not only after a form post.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, badges } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user}>
+    <AppShell user={user} badges={badges}>
       <Outlet />
     </AppShell>
   );

@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { users } from "#db/schema";
+import { users, userStatistics } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { adToListing } from "./moteurimmo/mapping";
@@ -80,6 +80,13 @@ export function seedListings(userId: string, total: number, seed = Date.now() % 
     })();
     written += ads.length;
   }
+  // The demo listings stand for a demo-feed import made now: the dashboard's "Dernier import API"
+  // must not read "Aucun" beside "Importées via API".
+  getDb()
+    .insert(userStatistics)
+    .values({ userId, lastImportDate: new Date(now) })
+    .onConflictDoUpdate({ target: userStatistics.userId, set: { lastImportDate: new Date(now) } })
+    .run();
   return written;
 }
 

@@ -2,51 +2,35 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import { apiConnections, apiUsageLogs, properties, users, userStatistics } from "#db/schema";
 import { percent } from "~/utils/format";
 import { getDb } from "~/utils/db.server";
-import { countListingsByStatus, type StatusCounts } from "./listings.server";
+import { FILE_IMPORT_PLATFORM, userDashboardFigures, type UserDashboard } from "./dashboard/user-figures";
+import { countListingsByStatus } from "./listings.server";
 
 /**
  * Figures of the two dashboards, computed from the tables with indexed counts
  * (DECISIONS.md item 10): nothing is kept in a summary row that could drift.
  */
 
-/** Listings imported from a file are the only ones that did not come through an API. */
-const FILE_IMPORT_PLATFORM = "fichier";
-
-export type UserDashboard = {
-  platformTotal: number;
-  counts: StatusCounts;
-  importedViaApi: number;
-  lastImportDate: Date | null;
-  lastExportDate: Date | null;
-  propertiesExported: number;
-  activeRate: number;
-  exportedRate: number;
-};
+export type { UserDashboard };
 
 export function getUserDashboard(userId: string): UserDashboard {
   const db = getDb();
-  const counts = countListingsByStatus(userId);
   const platformTotal = db.select({ n: count() }).from(properties).get()?.n ?? 0;
   // Seeks the (created_by, source_platform) index on one value instead of reading every other one.
-  const fromFiles =
+  const fileListings =
     db
       .select({ n: count() })
       .from(properties)
       .where(and(eq(properties.createdBy, userId), eq(properties.sourcePlatform, FILE_IMPORT_PLATFORM)))
       .get()?.n ?? 0;
   const stats = db.select().from(userStatistics).where(eq(userStatistics.userId, userId)).get();
-  const propertiesExported = stats?.propertiesExported ?? 0;
-  return {
+  return userDashboardFigures({
     platformTotal,
-    counts,
-    importedViaApi: counts.all - fromFiles,
-    lastImportDate: stats?.lastImportDate ?? null,
-    lastExportDate: stats?.lastExportDate ?? null,
-    propertiesExported,
-    activeRate: percent(counts.active, counts.all),
-    // Exports are counted per call, so the same listing exported twice counts twice: cap at 100 %.
-    exportedRate: Math.min(100, percent(propertiesExported, counts.all)),
-  };
+    counts: countListingsByStatus(userId),
+    fileListings,
+    lastApiImportAt: stats?.lastImportDate ?? null,
+    lastExportAt: stats?.lastExportDate ?? null,
+    listingsExported: stats?.propertiesExported ?? 0,
+  });
 }
 
 /** Midnight in Paris (the business day of a French agency), as an instant. */

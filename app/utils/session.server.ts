@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
-import { sessions } from "#db/schema";
-import { SESSION_TTL_MS } from "~/config";
+import { sessions, users } from "#db/schema";
+import { SESSION_TTL_MS, USER_ACTIVITY_RESOLUTION_MS } from "~/config";
 import { sessionCookie } from "./cookies.server";
 import { getDb } from "./db.server";
 
@@ -22,16 +22,23 @@ export async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** The session's user id, or null when the session is unknown or expired; slides the expiry. */
+/**
+ * The session's user id, or null when the session is unknown or expired; slides the expiry and
+ * stamps the user's last activity (both throttled, so a page view is rarely a write).
+ */
 export function resolveSession(sessionId: string): string | null {
   const db = getDb();
   const now = Date.now();
   const row = db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, lastActiveAt: users.lastActiveAt })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
     .get();
   if (!row) return null;
+  if (!row.lastActiveAt || now - row.lastActiveAt.getTime() >= USER_ACTIVITY_RESOLUTION_MS) {
+    db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, row.userId)).run();
+  }
   if (row.expiresAt.getTime() - now < SESSION_TTL_MS - SLIDE_AFTER_MS) {
     db.update(sessions)
       .set({ expiresAt: new Date(now + SESSION_TTL_MS) })

@@ -54,11 +54,15 @@ export function runListingsBench(): Promise<BenchRow[]> {
     const { loader: appLoader } = (await import("~/routes/_app")) as unknown as { loader: Loader };
     const { loader: propertiesLoader } = (await import("~/routes/_app.properties")) as unknown as { loader: Loader };
     const { loader: dashboardLoader } = (await import("~/routes/_app.dashboard")) as unknown as { loader: Loader };
+    const { loader: adminPanelLoader } = (await import("~/routes/_app.admin-panel")) as unknown as { loader: Loader };
     const seedStarted = performance.now();
     const userId = await seedUserListings({ email: "bench-listings@example.fr", password: "bench-listings", fullName: "Banc Annonces" }, LISTINGS_PER_USER, 11);
-    await seedUserListings({ email: "bench-others@example.fr", password: "bench-others", fullName: "Autres Agences" }, LISTINGS_PER_USER, 23);
+    const otherId = await seedUserListings({ email: "bench-others@example.fr", password: "bench-others", fullName: "Autres Agences" }, LISTINGS_PER_USER, 23);
     console.error(`Base amorcée : ${(2 * LISTINGS_PER_USER).toLocaleString("fr-FR")} annonces en ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     const cookie = (await createSession(userId)).setCookie.split(";")[0]!;
+    // The other account administers: the user list counts 100 000 listings for each of both rows.
+    getSqlite().prepare("insert into user_roles (user_id, role) values (?, 'admin')").run(otherId);
+    const adminCookie = (await createSession(otherId)).setCookie.split(";")[0]!;
 
     // The user's most common city and a rarer one (the least frequent of the first options).
     const cities = getSqlite()
@@ -95,8 +99,8 @@ export function runListingsBench(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     const plans: string[] = [];
     let fullScans = 0;
-    const call = (loader: Loader, url: string) => async () => {
-      const request = new Request(new URL(url, "http://localhost"), { headers: { Cookie: cookie } });
+    const call = (loader: Loader, url: string, asCookie = cookie) => async () => {
+      const request = new Request(new URL(url, "http://localhost"), { headers: { Cookie: asCookie } });
       await appLoader({ request, params: {}, context: {} });
       await loader({ request, params: {}, context: {} });
     };
@@ -130,6 +134,18 @@ export function runListingsBench(): Promise<BenchRow[]> {
       measured: measured(dashboard),
       ok: dashboard.median < TARGET_MEDIAN_MS && dashboard.p95 < TARGET_P95_MS,
     });
+    for (const [label, url] of [
+      ["liste des utilisateurs", "/admin-panel"],
+      ["recherche d'un utilisateur", "/admin-panel?q=bench"],
+    ] as const) {
+      const figures = await time(call(adminPanelLoader, url, adminCookie));
+      rows.push({
+        figure: `/admin-panel : ${label} (2 comptes de 100 000 annonces)`,
+        target: `médiane < ${TARGET_MEDIAN_MS} ms, p95 < ${TARGET_P95_MS} ms`,
+        measured: measured(figures),
+        ok: figures.median < TARGET_MEDIAN_MS && figures.p95 < TARGET_P95_MS,
+      });
+    }
     rows.push({
       figure: "Plans des listes filtrées et de leurs comptes",
       target: "aucun SCAN complet de properties",

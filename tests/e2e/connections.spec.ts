@@ -79,7 +79,7 @@ test.describe("connexions API", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("cle-agence-lyon-2024");
   });
 
-  test("une synchro vers une adresse locale est refusée et la carte passe en erreur", async ({
+  test("une adresse locale est refusée dès la création, avec le message de la synchronisation", async ({
     page,
     signIn,
   }) => {
@@ -91,21 +91,47 @@ test.describe("connexions API", () => {
     await dialog.getByLabel("Type de plateforme *").fill("CRM");
     await dialog.getByLabel("Endpoint de l'API *").fill("http://127.0.0.1:9/api");
     await dialog.getByRole("button", { name: "Créer la connexion" }).click();
-    await expectToast(page, "Connexion API créée avec succès");
-    await expect(dialog).toBeHidden();
+    const refusal = "Adresse refusée (127.0.0.1) : adresse privée, locale ou réservée";
+    await expect(dialog.getByText(refusal).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Mes connexions personnalisées" })).toHaveCount(0);
+  });
 
-    const card = page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: "Flux interne" }) });
-    await card.getByRole("button", { name: "Activer" }).click();
-    await expectToast(page, "Connexion activée");
-    await card.getByRole("button", { name: "Synchroniser" }).click();
-    await expectToast(page, /^Erreur lors de l'import: Adresse refusée \(127\.0\.0\.1\)/);
-    await expect(card.getByText("Erreur", { exact: true })).toBeVisible();
-    await expect(
-      card.getByRole("alert").filter({ hasText: "Adresse refusée (127.0.0.1)" }).first(),
-    ).toBeVisible();
-    // An errored connection can be switched back on.
-    await expect(card.getByRole("button", { name: "Activer" })).toBeVisible();
+  test("modifier puis supprimer une connexion, un nom par connexion", async ({ page, signIn }) => {
+    await signIn();
+    await page.goto("/api-connections");
+    for (const name of ["Flux Lyon", "Flux Nantes"]) {
+      await page.getByRole("button", { name: "Nouvelle connexion" }).click();
+      const dialog = page.getByRole("dialog", { name: "Ajouter une connexion API" });
+      await dialog.getByLabel("Nom de la connexion *").fill(name);
+      await dialog.getByLabel("Type de plateforme *").fill("Portail immobilier");
+      await dialog.getByLabel("Endpoint de l'API *").fill("https://flux.example.fr/api");
+      await dialog.getByRole("button", { name: "Créer la connexion" }).click();
+      await expect(dialog).toBeHidden();
+    }
+    const card = (name: string) =>
+      page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+    await card("Flux Lyon").getByRole("button", { name: "Modifier" }).click();
+    const edit = page.getByRole("dialog", { name: "Modifier la connexion" });
+    await expect(edit.getByLabel("Nom de la connexion *")).toHaveValue("Flux Lyon");
+    await edit.getByLabel("Nom de la connexion *").fill("flux nantes");
+    await edit.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(edit.getByText("Vous avez déjà une connexion nommée « flux nantes »").first()).toBeVisible();
+    await edit.getByLabel("Nom de la connexion *").fill("Flux Lyon Part-Dieu");
+    await edit.getByLabel("Endpoint de l'API *").fill("https://lyon.example.fr/annonces");
+    await edit.getByRole("button", { name: "Enregistrer" }).click();
+    await expectToast(page, "Connexion modifiée");
+    await expect(edit).toBeHidden();
+    await expect(card("Flux Lyon Part-Dieu").getByText("https://lyon.example.fr/annonces")).toBeVisible();
+
+    await card("Flux Nantes").getByRole("button", { name: "Supprimer" }).click();
+    const confirm = page.getByRole("dialog", { name: "Supprimer la connexion « Flux Nantes » ?" });
+    await confirm.getByRole("button", { name: "Annuler" }).click();
+    await expect(card("Flux Nantes")).toBeVisible();
+    await card("Flux Nantes").getByRole("button", { name: "Supprimer" }).click();
+    await confirm.getByRole("button", { name: "Supprimer" }).click();
+    await expectToast(page, "Connexion supprimée");
+    await expect(card("Flux Nantes")).toHaveCount(0);
+    await expect(card("Flux Lyon Part-Dieu")).toBeVisible();
   });
 });

@@ -61,7 +61,7 @@ describe("/dashboard", () => {
       propertiesExported: 4,
       lastExportDate: null,
       activeRate: 20,
-      exportedRate: 40,
+      exportedRate: 20,
     });
     expect(stats!.lastImportDate).toEqual(new Date("2024-03-05T10:00:00Z"));
   });

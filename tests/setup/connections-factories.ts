@@ -1,7 +1,9 @@
 import { createConnection, setConnectionActive } from "~/services/connections/connections.server";
 import { getImportJob, type ImportJob } from "~/services/imports/import-jobs.server";
 
-/** An import connection of a user, active unless told otherwise. */
+let made = 0;
+
+/** An import connection of a user, active unless told otherwise; names are unique per user, so each default one is numbered. */
 export function makeConnection(
   userId: string,
   overrides: Partial<{
@@ -15,7 +17,7 @@ export function makeConnection(
   }> = {},
 ) {
   const connection = createConnection(userId, {
-    name: overrides.name ?? "Flux partenaire",
+    name: overrides.name ?? `Flux partenaire ${++made}`,
     platformType: overrides.platformType ?? "Portail immobilier",
     apiType: overrides.apiType ?? "import",
     apiEndpoint: overrides.apiEndpoint ?? "https://flux.example.fr/api",

@@ -1,13 +1,16 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
 import type { ConnectionView } from "~/services/connections/connections.server";
 import type { ImportJobView } from "~/services/imports/import-job-view";
 import { formatLongDateTime, formatNumber } from "~/utils/format";
 import { ImportJobProgress } from "../import-job-progress";
 import type { JobStartAnswer } from "../job-start-fetcher";
+import { ConfirmDialog } from "../moderation/confirm-dialog";
 import { useToast } from "../toasts";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
+import { ConnectionDialog } from "./connection-dialog";
 import { ConnectionKey } from "./connection-key";
 
 const STATUS: Record<ConnectionView["status"], { label: string; tone: BadgeTone }> = {
@@ -26,9 +29,13 @@ export function ConnectionCard({
 }) {
   const toggle = useFetcher<JobStartAnswer>();
   const sync = useFetcher<JobStartAnswer>();
+  const remove = useFetcher<JobStartAnswer>();
   const revalidator = useRevalidator();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   useToast(toggle.data?.toast);
   useToast(sync.data?.toast);
+  useToast(remove.data?.toast);
   const status = STATUS[connection.status];
   const job = sync.data?.job ?? runningJob;
   const canSync = connection.apiType === "import" && connection.status !== "inactive";
@@ -108,6 +115,18 @@ export function ConnectionCard({
               </Button>
             </sync.Form>
           ) : null}
+          <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+            Modifier
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            disabled={remove.state !== "idle"}
+            onClick={() => setConfirmingDelete(true)}
+          >
+            Supprimer
+          </Button>
         </div>
         {job ? (
           <ImportJobProgress
@@ -120,6 +139,20 @@ export function ConnectionCard({
           />
         ) : null}
       </CardBody>
+      <ConnectionDialog open={editing} onClose={() => setEditing(false)} connection={connection} />
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Supprimer la connexion « ${connection.name} » ?`}
+        description="La connexion et sa clé sont supprimées définitivement. Les annonces déjà importées restent dans votre compte."
+        confirmLabel="Supprimer"
+        onConfirm={() =>
+          remove.submit(
+            { intent: "delete", connectionId: connection.id },
+            { method: "post", action: "/api-connections" },
+          )
+        }
+        onClose={() => setConfirmingDelete(false)}
+      />
     </Card>
   );
 }

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { apiConnections } from "#db/schema";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { apiConnections, importJobs } from "#db/schema";
 import { IMPORT_CONNECTION_KEY_PREFIX } from "~/config";
 import { decryptSecret, encryptSecret, randomAlphanumeric } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
-import type { NewConnectionInput } from "./connection-form";
+import { CONNECTION_MESSAGES, type NewConnectionInput } from "./connection-form";
 
 /**
  * A user's API connections. Every function takes the user id and filters on created_by: a user
@@ -27,6 +27,8 @@ export type ConnectionView = {
   totalSynced: number;
   lastSync: Date | null;
   createdAt: Date;
+  /** The optional JSON config, shown again in the edit dialog. */
+  config: unknown;
 };
 
 const viewColumns = {
@@ -41,6 +43,7 @@ const viewColumns = {
   totalSynced: apiConnections.totalSynced,
   lastSync: apiConnections.lastSync,
   createdAt: apiConnections.createdAt,
+  config: apiConnections.config,
 };
 
 const owned = (userId: string, id: string) =>
@@ -61,6 +64,25 @@ export function getConnection(userId: string, id: string): ConnectionView | unde
     ConnectionView | undefined;
 }
 
+/** A refused create or edit: the French message is shown as it is. */
+export class ConnectionRuleError extends Error {}
+
+/** Names are unique per user, compared without case or surrounding spaces. */
+function assertNameFree(userId: string, name: string, exceptId?: string) {
+  const taken = getDb()
+    .select({ id: apiConnections.id })
+    .from(apiConnections)
+    .where(
+      and(
+        eq(apiConnections.createdBy, userId),
+        sql`lower(trim(${apiConnections.name})) = lower(trim(${name}))`,
+        exceptId ? ne(apiConnections.id, exceptId) : undefined,
+      ),
+    )
+    .get();
+  if (taken) throw new ConnectionRuleError(CONNECTION_MESSAGES.duplicateName(name.trim()));
+}
+
 /**
  * Creates a connection, inactive (SPEC.md section 4). An import connection without a typed key
  * gets `pk_` + a random id (SPEC.md section 9); an export connection keeps the typed key or none.
@@ -71,6 +93,7 @@ export function createConnection(userId: string, input: NewConnectionInput): Con
     (input.apiType === "import"
       ? `${IMPORT_CONNECTION_KEY_PREFIX}${randomAlphanumeric(32)}`
       : null);
+  assertNameFree(userId, input.name);
   const row = getDb()
     .insert(apiConnections)
     .values({
@@ -87,6 +110,45 @@ export function createConnection(userId: string, input: NewConnectionInput): Con
     .get();
   logEvent("connection.created", { userId, connectionId: row.id, apiType: input.apiType });
   return getConnection(userId, row.id)!;
+}
+
+/**
+ * The edit dialog: name, platform, endpoint, key and config. The type stays (an import
+ * connection's history and listings belong to it); a blank key keeps the stored one.
+ * Returns undefined when not the user's.
+ */
+export function updateConnection(userId: string, id: string, input: NewConnectionInput): ConnectionView | undefined {
+  if (!getConnection(userId, id)) return undefined;
+  assertNameFree(userId, input.name, id);
+  getDb()
+    .update(apiConnections)
+    .set({
+      name: input.name,
+      platformType: input.platformType,
+      apiEndpoint: input.apiEndpoint,
+      config: input.config,
+      ...(input.apiKey === null ? {} : { apiKeyCipher: encryptSecret(input.apiKey) }),
+    })
+    .where(owned(userId, id))
+    .run();
+  logEvent("connection.updated", { userId, connectionId: id });
+  return getConnection(userId, id);
+}
+
+/**
+ * Deletes a connection; the listings it brought stay in the account. Refused while one of its
+ * syncs runs, so that a running job never loses its source. False when not the user's.
+ */
+export function deleteConnection(userId: string, id: string): boolean {
+  const running = getDb()
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(and(eq(importJobs.connectionId, id), inArray(importJobs.status, ["pending", "processing"])))
+    .get();
+  if (running && getConnection(userId, id)) throw new ConnectionRuleError(CONNECTION_MESSAGES.deleteWhileSyncing);
+  const result = getDb().delete(apiConnections).where(owned(userId, id)).run();
+  if (result.changes > 0) logEvent("connection.deleted", { userId, connectionId: id });
+  return result.changes > 0;
 }
 
 /**

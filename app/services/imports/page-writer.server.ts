@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { importJobs, userStatistics } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
+import { FILE_IMPORT_PLATFORM } from "../dashboard/user-figures";
 import { upsertListingsInTransaction } from "../listing-upsert.server";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import type { ImportJob, ImportPage, ImportTotals } from "./import-jobs.server";
@@ -37,7 +38,10 @@ export function currentStatus(jobId: string) {
   return getDb().select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, jobId)).get()?.status;
 }
 
-function stampLastImport(userId: string) {
+/** The dashboard's "Dernier import API": a file import's job source bears its listings' platform name. */
+function stampLastApiImport(job: ImportJob) {
+  if (job.source === FILE_IMPORT_PLATFORM) return;
+  const userId = job.userId;
   getDb()
     .insert(userStatistics)
     .values({ userId, lastImportDate: new Date() })
@@ -122,5 +126,5 @@ function recordSlice(
     .where(eq(importJobs.id, job.id))
     .run();
   if (last) appendErrors(job.id, [...page.invalid, ...(page.notes ?? [])]);
-  if (counts.imported + counts.updated > 0) stampLastImport(job.userId);
+  if (counts.imported + counts.updated > 0) stampLastApiImport(job);
 }

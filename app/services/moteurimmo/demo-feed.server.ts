@@ -1,4 +1,5 @@
 import type { TransactionType } from "../listing-input";
+import { DEMO_PICTURE_BASE_URL } from "../listings/demo-photos";
 import {
   MOTEURIMMO_MAX_PAGE_LENGTH,
   createAbortError,
@@ -20,7 +21,6 @@ import {
 export const DEMO_DEFAULT_TOTAL = 2400;
 export const DEMO_DEFAULT_SEED = 1;
 export const DEMO_SUSPICIOUS_SHARE = 0.06;
-export const DEMO_PICTURE_BASE_URL = "https://images.vigimmo-demo.fr/annonces";
 /** Demo ads link to a demo domain, never to a real site with a made-up id. */
 export const DEMO_AD_BASE_URL = "https://annonces.vigimmo-demo.fr";
 /** Fixed clock: the newest demo ad is created at this instant, older ones every ~6 minutes. */

@@ -14,30 +14,54 @@ import {
   newConnectionSchema,
   PLATFORM_SUGGESTIONS,
 } from "~/services/connections/connection-form";
+import type { ConnectionView } from "~/services/connections/connections.server";
 import { showToast, useToast, type ToastMessage } from "../toasts";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, SelectField, TextareaField } from "../ui/field";
 
-type CreateAnswer = {
+type SaveAnswer = {
   ok: boolean;
-  intent: "create";
+  intent: "create" | "edit";
   result: SubmissionResult<string[]>;
   toast: ToastMessage;
 };
 
-/** 'Ajouter une connexion API' (SPEC.md sections 2 and 5); the action validates again. */
-export function NewConnectionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const fetcher = useFetcher<CreateAnswer>();
-  const [apiType, setApiType] = useState<"import" | "export">("import");
+function editDefaults(connection: ConnectionView) {
+  return {
+    name: connection.name,
+    platform_type: connection.platformType,
+    api_type: connection.apiType,
+    api_endpoint: connection.apiEndpoint,
+    api_key: "",
+    config: connection.config === null ? "" : JSON.stringify(connection.config, null, 2),
+  };
+}
+
+/**
+ * 'Ajouter une connexion API' (SPEC.md sections 2 and 5), or 'Modifier la connexion' when given
+ * a connection: the same fields and checks; the action validates again.
+ */
+export function ConnectionDialog({
+  open,
+  onClose,
+  connection,
+}: {
+  open: boolean;
+  onClose: () => void;
+  connection?: ConnectionView;
+}) {
+  const fetcher = useFetcher<SaveAnswer>();
+  const editing = connection !== undefined;
+  const [apiType, setApiType] = useState<"import" | "export">(connection?.apiType ?? "import");
   useToast(fetcher.data?.toast);
   const [form, fields] = useForm({
-    id: "new-connection",
+    id: editing ? `edit-connection-${connection.id}` : "new-connection",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newConnectionSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    defaultValue: { api_type: "import" },
+    defaultValue: editing ? editDefaults(connection) : { api_type: "import" },
   });
 
   // The answer arrives while the page revalidates: close once, when the fetcher is back to idle.
@@ -45,16 +69,16 @@ export function NewConnectionDialog({ open, onClose }: { open: boolean; onClose:
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
-    setApiType("import");
+    if (!editing) setApiType("import");
     onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
+  }, [fetcher.state, fetcher.data, onClose, editing]);
 
   const formError = form.errors?.[0];
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Ajouter une connexion API"
+      title={editing ? "Modifier la connexion" : "Ajouter une connexion API"}
       description="Les champs marqués * sont obligatoires."
     >
       <fetcher.Form
@@ -79,7 +103,8 @@ export function NewConnectionDialog({ open, onClose }: { open: boolean; onClose:
       >
         {/* The shared dialog does not scroll: with error messages the fields can outgrow a small screen. */}
         <div className="-mx-1 max-h-[60vh] space-y-4 overflow-y-auto px-1">
-          <input type="hidden" name="intent" value="create" />
+          <input type="hidden" name="intent" value={editing ? "edit" : "create"} />
+          {editing ? <input type="hidden" name="connectionId" value={connection.id} /> : null}
           <Field
             label="Nom de la connexion *"
             placeholder="Mon flux d'annonces"
@@ -100,18 +125,23 @@ export function NewConnectionDialog({ open, onClose }: { open: boolean; onClose:
               <option key={value} value={value} />
             ))}
           </datalist>
-          <SelectField
-            label="Type d'API"
-            {...getSelectProps(fields.api_type)}
-            key={fields.api_type.key}
-            errors={fields.api_type.errors}
-            onChange={(event) =>
-              setApiType(event.currentTarget.value === "export" ? "export" : "import")
-            }
-          >
-            <option value="import">Import (recevoir des annonces)</option>
-            <option value="export">Export (diffuser des annonces)</option>
-          </SelectField>
+          {/* The type of an existing connection stays: its syncs and listings belong to it. */}
+          {editing ? (
+            <input type="hidden" name="api_type" value={connection.apiType} />
+          ) : (
+            <SelectField
+              label="Type d'API"
+              {...getSelectProps(fields.api_type)}
+              key={fields.api_type.key}
+              errors={fields.api_type.errors}
+              onChange={(event) =>
+                setApiType(event.currentTarget.value === "export" ? "export" : "import")
+              }
+            >
+              <option value="import">Import (recevoir des annonces)</option>
+              <option value="export">Export (diffuser des annonces)</option>
+            </SelectField>
+          )}
           <Field
             label="Endpoint de l'API *"
             placeholder="https://exemple.fr/api/annonces"
@@ -123,9 +153,11 @@ export function NewConnectionDialog({ open, onClose }: { open: boolean; onClose:
           <Field
             label={apiType === "export" ? "Clé API (optionnelle)" : "Clé API"}
             hint={
-              apiType === "export"
-                ? "Optionnelle pour une connexion Export."
-                : "Laissez vide pour générer une clé pk_… automatiquement."
+              editing
+                ? "Laissez vide pour garder la clé actuelle."
+                : apiType === "export"
+                  ? "Optionnelle pour une connexion Export."
+                  : "Laissez vide pour générer une clé pk_… automatiquement."
             }
             autoComplete="off"
             {...getInputProps(fields.api_key, { type: "password" })}
@@ -153,7 +185,13 @@ export function NewConnectionDialog({ open, onClose }: { open: boolean; onClose:
             Annuler
           </Button>
           <Button type="submit" disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Création..." : "Créer la connexion"}
+            {editing
+              ? fetcher.state !== "idle"
+                ? "Enregistrement..."
+                : "Enregistrer"
+              : fetcher.state !== "idle"
+                ? "Création..."
+                : "Créer la connexion"}
           </Button>
         </div>
       </fetcher.Form>

@@ -1,0 +1,53 @@
+// Written by scripts/demo-photos.ts: the pictures of public/demo-photos, by subject.
+export const DEMO_PHOTO_FILES = {
+  "immeuble": [
+    "immeuble-01.6bbf8f8e.jpg",
+    "immeuble-02.91481f09.jpg",
+    "immeuble-03.e744e304.jpg",
+    "immeuble-04.d8ec8309.jpg",
+    "immeuble-05.32d6db72.jpg",
+    "immeuble-06.8496bc20.jpg",
+    "immeuble-07.9f60d7b1.jpg",
+    "immeuble-08.b4f58295.jpg",
+  ],
+  "maison": [
+    "maison-01.d6201a89.jpg",
+    "maison-02.ba15c21a.jpg",
+    "maison-03.ab1d85b9.jpg",
+    "maison-04.0cf40fed.jpg",
+    "maison-05.cc6693ea.jpg",
+    "maison-06.d01050cf.jpg",
+    "maison-07.77427f50.jpg",
+  ],
+  "salon": [
+    "salon-01.6964c0e7.jpg",
+    "salon-02.6a7129e2.jpg",
+    "salon-03.5d1d80e8.jpg",
+    "salon-04.51848d46.jpg",
+    "salon-05.2ac26774.jpg",
+    "salon-06.bee94efc.jpg",
+    "salon-07.be0b9a72.jpg",
+  ],
+  "cuisine": [
+    "cuisine-01.0792143a.jpg",
+    "cuisine-02.fa5eb446.jpg",
+    "cuisine-03.5a0b56fa.jpg",
+    "cuisine-04.5441a2f3.jpg",
+    "cuisine-05.c34b7bf3.jpg",
+    "cuisine-06.056acad6.jpg",
+  ],
+  "chambre": [
+    "chambre-01.35299466.jpg",
+    "chambre-02.38f8c614.jpg",
+    "chambre-03.34d97a5c.jpg",
+    "chambre-04.d7d2b4c4.jpg",
+    "chambre-05.b74e52b6.jpg",
+    "chambre-06.24de2d21.jpg",
+  ],
+  "salle-de-bain": [
+    "salle-de-bain-01.04f25588.jpg",
+    "salle-de-bain-02.990e0ffa.jpg",
+    "salle-de-bain-03.77c31cf0.jpg",
+    "salle-de-bain-04.25064948.jpg",
+  ],
+} as const;
