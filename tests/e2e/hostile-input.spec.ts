@@ -103,23 +103,25 @@ test("chaque requête hostile reçoit un refus français court, et /healthz rép
   }
 });
 
-test("fichier hostile : une ligne de 10 Mo sans fin et un en-tête d'un million de colonnes sont refusés avec leur ligne", async ({ janitor }) => {
+test("fichier hostile : ligne sans fin, million de colonnes, JSON très imbriqué ou très large, refusés avec leur ligne", async ({ janitor }) => {
   test.setTimeout(120_000);
   const { server: fileServer, cookie: fileCookie, adminCookie } = await hostileServer(janitor, "hostile-file");
-  const upload = (content: string) => {
+  const upload = (content: string, name: string) => {
     const form = new FormData();
-    form.append("file", new Blob([content], { type: "text/csv" }), "annonces.csv");
+    form.append("file", new Blob([content]), name);
     return fetch(`${fileServer.url}/resources/file-import`, { method: "POST", headers: { Cookie: fileCookie }, body: form, signal: AbortSignal.timeout(60_000) });
   };
   const cases = [
-    { what: "10 Mo sans fin de ligne", content: "titre;prix;ville\n" + "a".repeat(10 * 1024 * 1024 - 100), message: "Ligne 2 : plus de 100" },
-    { what: "un million de colonnes", content: ";".repeat(1_000_000) + "\nx", message: "Ligne 1 : plus de 200 colonnes" },
+    { what: "10 Mo sans fin de ligne", name: "annonces.csv", content: "titre;prix;ville\n" + "a".repeat(10 * 1024 * 1024 - 100), message: "Ligne 2 : plus de 100" },
+    { what: "un million de colonnes", name: "annonces.csv", content: ";".repeat(1_000_000) + "\nx", message: "Ligne 1 : plus de 200 colonnes" },
+    { what: "JSON imbriqué 500 000 fois", name: "annonces.json", content: "[".repeat(500_000) + "]".repeat(500_000), message: "Ligne 1 : JSON imbriqué sur plus de 8 niveaux" },
+    { what: "objet JSON de 60 000 champs", name: "annonces.json", content: JSON.stringify([Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, 1]))]), message: "Ligne 1 : un objet de plus de 200 champs" },
   ];
   for (const hostile of cases) {
     let body = { ok: true, toast: { message: "" } };
     let status = 0;
     const watch = await watchWhile(fileServer, adminCookie, async () => {
-      const answer = await upload(hostile.content);
+      const answer = await upload(hostile.content, hostile.name);
       status = answer.status;
       body = (await answer.json()) as typeof body;
     });

@@ -3,7 +3,48 @@
  * 'properties' (the last one being the shape of Vigimmo's own export API, `{ success, properties }`,
  * so an export can be re-imported as is).
  */
-import { FILE_IMPORT_MESSAGES } from "./limits";
+import { FILE_IMPORT_MAX_COLUMNS, FILE_IMPORT_MESSAGES } from "./limits";
+
+/** A file of listings nests a few levels (list, listing, owner or pictures): more is not ours. */
+export const FILE_IMPORT_MAX_JSON_DEPTH = 8;
+
+const OPEN_OBJECT = 123; // {
+const CLOSE_OBJECT = 125; // }
+const OPEN_ARRAY = 91; // [
+const CLOSE_ARRAY = 93; // ]
+const COLON = 58;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const NEWLINE = 10;
+
+/**
+ * A forward scan of the text before JSON.parse: V8 takes hundreds of milliseconds to build half
+ * a million nested arrays or an object of 60 000 keys from 1 MB, so such shapes are refused here,
+ * at their line, in a few milliseconds.
+ */
+export function jsonShapeProblem(text: string): string | null {
+  const keys: number[] = []; // per open container: keys so far, -1 for an array
+  let line = 1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === NEWLINE) line++;
+    if (inString) {
+      if (code === BACKSLASH) i++;
+      else if (code === QUOTE) inString = false;
+      continue;
+    }
+    if (code === QUOTE) inString = true;
+    else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      keys.push(code === OPEN_OBJECT ? 0 : -1);
+      if (keys.length > FILE_IMPORT_MAX_JSON_DEPTH)
+        return `Ligne ${line} : JSON imbriqué sur plus de ${FILE_IMPORT_MAX_JSON_DEPTH} niveaux, le fichier ne peut pas être lu`;
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) keys.pop();
+    else if (code === COLON && keys.length > 0 && ++keys[keys.length - 1]! > FILE_IMPORT_MAX_COLUMNS)
+      return `Ligne ${line} : un objet de plus de ${FILE_IMPORT_MAX_COLUMNS} champs, le fichier ne peut pas être lu`;
+  }
+  return null;
+}
 
 const CONTAINER_KEYS = ["annonces", "listings", "properties"];
 
@@ -20,6 +61,8 @@ function lineOfPosition(text: string, position: number): number {
 }
 
 export function parseJsonItems(text: string): JsonItems {
+  const shape = jsonShapeProblem(text);
+  if (shape) return { ok: false, error: shape };
   let data: unknown;
   try {
     data = JSON.parse(text);

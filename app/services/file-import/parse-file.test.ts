@@ -287,13 +287,24 @@ describe("parseListingFile: content hash when there is no reference", () => {
 });
 
 describe("parseListingFile: JSON", () => {
-  it("refuse plus de 200 champs différents, en nommant l'élément, sans lire le reste", () => {
-    const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`champ${i}`, 1]));
-    expect(refusal("a.json", JSON.stringify([{ titre: "T", prix: 1, ville: "Lyon" }, wide]))).toBe(
-      "Élément 2 : plus de 200 champs différents dans le fichier, il ne peut pas être lu",
+  it("refuse un JSON trop imbriqué ou un objet de plus de 200 champs avant de le lire, à sa ligne", () => {
+    expect(refusal("a.json", "[".repeat(500_000) + "]".repeat(500_000))).toBe(
+      "Ligne 1 : JSON imbriqué sur plus de 8 niveaux, le fichier ne peut pas être lu",
     );
-    const item = (i: number) => ({ titre: "T", prix: 1, ville: "Lyon", [`extra${i % 150}`]: 1 });
-    expect(parsed("a.json", JSON.stringify(Array.from({ length: 300 }, (_, i) => item(i)))).total).toBe(300);
+    const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`champ${i}`, 1]));
+    expect(refusal("a.json", `[\n{"titre": "T", "prix": 1, "ville": "Lyon"},\n${JSON.stringify(wide)}]`)).toBe(
+      "Ligne 3 : un objet de plus de 200 champs, le fichier ne peut pas être lu",
+    );
+    // Colons and brackets inside texts are not structure.
+    expect(parsed("a.json", JSON.stringify([{ titre: "T : {[[[[[[[[[", prix: 1, ville: "Lyon \\\" :" }])).total).toBe(1);
+  });
+
+  it("refuse plus de 200 champs différents dans le fichier, en nommant l'élément", () => {
+    const item = (i: number) => ({ titre: "T", prix: 1, ville: "Lyon", [`extra${i}`]: 1 });
+    expect(refusal("a.json", JSON.stringify(Array.from({ length: 300 }, (_, i) => item(i))))).toBe(
+      "Élément 198 : plus de 200 champs différents dans le fichier, il ne peut pas être lu",
+    );
+    expect(parsed("a.json", JSON.stringify(Array.from({ length: 300 }, (_, i) => item(i % 150)))).total).toBe(300);
   });
 
   const item = {
