@@ -13,6 +13,9 @@ import type { Janitor, ServerProcess } from "../setup/server-process";
 
 const run = promisify(execFile);
 
+// One test at a time: each measures its own server's responsiveness.
+test.describe.configure({ mode: "serial" });
+
 type Hostile = { path: string; contentType?: string; body: string | Buffer; signedIn?: boolean };
 
 const repeated = (times: number) => "intent=signin&email=x%40y.fr&password=pw" + "&k=v".repeat(times);
