@@ -338,7 +338,7 @@ describe("analyse hors du fil principal", () => {
     const page = await source.fetchListings({ types: ["rental"] }, 1, 20);
     expect(page).toMatchObject({ count: 30, received: 20, invalid: [] });
     expect(page.listings[0]).toMatchObject({ sourcePlatform: "moteurimmo", transactionType: "rental" });
-    const thread = (globalThis as unknown as { __vigimmoAdPageThread?: { alive: boolean } }).__vigimmoAdPageThread;
+    const thread = (globalThis as unknown as { __vigimmoWorkerThreads?: Map<string, { alive: boolean }> }).__vigimmoWorkerThreads?.get("import");
     expect(thread?.alive).toBe(true);
 
     const refused = createListingSource({ mode: "live", baseUrl: partner.url, apiKey: "mauvaise", client: FAST_CLIENT.client });
