@@ -2,6 +2,7 @@ import { userStatistics } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import { appendJobErrors, jobStatus, writeProgress } from "../jobs/status-writer.server";
+import { createWriteSizer } from "../jobs/write-sizer";
 import { upsertListingsInTransaction } from "../listing-upsert.server";
 import { IMPORT_JOB_TABLE, type ImportJob, type ImportPage, type ImportTotals } from "./import-source.server";
 
@@ -9,19 +10,12 @@ import { IMPORT_JOB_TABLE, type ImportJob, type ImportPage, type ImportTotals } 
 export type PageCount = { written: number; total: number };
 
 /**
- * A write transaction holds the event loop (and SQLite's write lock) while it runs: a page is
- * written in slices sized to last about this long, each followed by a yield, so requests keep
- * being served during an import (docs/decisions/004-import-page-slices.md).
+ * A page is written in slices of about 15 ms, each followed by a yield, so requests keep being
+ * served during an import (docs/decisions/004-import-page-slices.md). Every commit flushes the FTS
+ * index into a new segment that must later be merged, so slices never get tinier than 50 rows on
+ * a busy machine. One sizer for the process: the machine's speed is global.
  */
-const SLICE_BUDGET_MS = 15;
-/**
- * Bounds of a slice. Every commit flushes the FTS index into a new segment that must later be
- * merged, so slices must not get tiny on a busy machine.
- */
-const SLICE_MIN = 50;
-const SLICE_MAX = 1000;
-/** Slice size for the next write, learnt from the last one (the machine's speed is global). */
-let sliceSize = 100;
+const slices = createWriteSizer({ budgetMs: 15, min: 50, max: 1000, initialRows: 100 });
 
 function stampLastImport(userId: string) {
   getDb()
@@ -48,7 +42,7 @@ export async function writePage(job: ImportJob, page: ImportPage, totals: Import
   await nextLoopTurn();
   do {
     const started = performance.now();
-    const end = Math.min(listings.length, offset + sliceSize);
+    const end = Math.min(listings.length, offset + slices.rows());
     const wrote = sqlite
       .transaction(() => {
         const status = jobStatus(IMPORT_JOB_TABLE, job.id);
@@ -59,12 +53,7 @@ export async function writePage(job: ImportJob, page: ImportPage, totals: Import
       })
       .immediate();
     if (!wrote) return false;
-    if (end > offset) {
-      const perListing = (performance.now() - started) / (end - offset);
-      // Smoothed, so that one preempted slice does not halve the next one.
-      const target = SLICE_BUDGET_MS / perListing;
-      sliceSize = Math.max(SLICE_MIN, Math.min(SLICE_MAX, Math.round((sliceSize + target) / 2)));
-    }
+    slices.measured(end - offset, performance.now() - started);
     offset = end;
     first = false;
     if (offset < listings.length) await yieldToEventLoop();
