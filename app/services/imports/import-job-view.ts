@@ -1,5 +1,5 @@
 import type { JobStatus } from "#db/schema";
-import { baseJobView, type JobToast, type JobView } from "../jobs/job-view";
+import { buildJobView, type JobToast, type JobView } from "../jobs/job-view";
 
 /** French texts of import jobs (SPEC.md sections 4 and 8). */
 export const IMPORT_TEXT = {
@@ -29,20 +29,9 @@ type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status"
 };
 
 export function toImportJobView(row: JobRow): ImportJobView {
-  const base = baseJobView("import", row, { done: row.currentPage, total: row.totalPages }, null);
-  const view: ImportJobView = {
-    ...base,
-    kind: "import",
-    source: row.source,
-    currentPage: row.currentPage,
-    totalPages: row.totalPages,
-    imported: row.imported,
-    updated: row.updated,
-    skipped: row.skipped,
-    totalProcessed: row.totalProcessed,
-  };
-  view.endToast = importEndToast(view);
-  return view;
+  const { source, currentPage, totalPages, imported, updated, skipped, totalProcessed } = row;
+  const fields = { source, currentPage, totalPages, imported, updated, skipped, totalProcessed };
+  return buildJobView("import", row, { done: currentPage, total: totalPages }, fields, importEndToast);
 }
 
 /** Status labels of SPEC.md section 4. */

@@ -35,22 +35,29 @@ export function progressPercent(job: Pick<JobView, "status" | "progress">): numb
   return total > 0 ? Math.min(100, (done / total) * 100) : 0;
 }
 
-/** The common part of a view, from a row of any kind's table. */
-export function baseJobView(
-  kind: string,
+/**
+ * A kind's view of one of its rows: the common fields, the kind's own `fields`, and the end toast
+ * computed from the whole view once the job is over.
+ */
+export function buildJobView<Kind extends string, Fields extends object>(
+  kind: Kind,
   row: { id: string; status: string; message: string | null; errors: string[]; createdAt: Date; finishedAt: Date | null },
   progress: JobView["progress"],
-  endToast: JobToast | null,
-): JobView {
-  return {
+  fields: Fields,
+  endToast: (view: JobView & Fields) => JobToast | null,
+): JobView & { kind: Kind } & Fields {
+  const view = {
     id: row.id,
     kind,
     status: row.status as JobStatus,
     progress,
     message: row.message,
     errors: row.errors,
-    endToast: isOpenJob(row as Pick<JobView, "status">) ? null : endToast,
+    endToast: null as JobToast | null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+    ...fields,
   };
+  if (!isOpenJob(view)) view.endToast = endToast(view);
+  return view;
 }

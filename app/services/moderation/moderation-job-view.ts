@@ -1,4 +1,4 @@
-import { baseJobView, type JobToast, type JobView } from "../jobs/job-view";
+import { buildJobView, type JobToast, type JobView } from "../jobs/job-view";
 
 /** What the panel shows of a moderation run (the polling answer of its job). Client-safe module. */
 export type ModerationJobView = JobView & {
@@ -12,24 +12,13 @@ export type ModerationJobView = JobView & {
   batches: number;
 };
 
-type JobRow = Parameters<typeof baseJobView>[1] &
+type JobRow = Parameters<typeof buildJobView>[1] &
   Pick<ModerationJobView, "mode" | "total" | "moderated" | "flagged" | "remaining" | "batches"> & { params: { auto?: boolean } | null };
 
 export function toModerationJobView(row: JobRow): ModerationJobView {
-  const base = baseJobView("moderation", row, { done: row.moderated, total: row.total }, null);
-  const view: ModerationJobView = {
-    ...base,
-    kind: "moderation",
-    mode: row.mode,
-    auto: row.params?.auto ?? false,
-    total: row.total,
-    moderated: row.moderated,
-    flagged: row.flagged,
-    remaining: row.remaining,
-    batches: row.batches,
-  };
-  view.endToast = moderationEndToast(view);
-  return view;
+  const { mode, total, moderated, flagged, remaining, batches } = row;
+  const fields = { mode, auto: row.params?.auto ?? false, total, moderated, flagged, remaining, batches };
+  return buildJobView("moderation", row, { done: moderated, total }, fields, moderationEndToast);
 }
 
 /** The toast of a finished run (SPEC.md section 8), from the message the job stored. */
