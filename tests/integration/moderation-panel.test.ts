@@ -12,7 +12,7 @@ type Answer = {
   ok: boolean;
   intent?: string;
   toast?: { type: string; message: string };
-  job?: { id: string; status: string; moderated: number; flagged: number; remaining: number; total: number };
+  job?: { id: string; status: string; moderated: number; flagged: number; remaining: number; total: number; kind?: string };
   duplicates?: number;
 };
 
@@ -82,6 +82,12 @@ describe("panneau de modération : lancement et suivi", () => {
     await jobQueue().onIdle();
     const job = (await poll(user.id, started.body.job!.id)).body.job!;
     expect(job).toMatchObject({ status: "completed", moderated: 100, total: 100, remaining: 21 });
+    // The same polling answer as every kind of job: kind, progress and the toast of its end.
+    expect(job).toMatchObject({
+      kind: "moderation",
+      progress: { done: 100, total: 100 },
+      endToast: { type: "success", message: expect.stringMatching(/^✓ 100 annonces analysées - /) },
+    });
     expect(statusCounts(user.id).pending).toBe(21);
     // The scam listing is the first one created, hence in the first batch.
     const row = listingRow(scam!)!;
