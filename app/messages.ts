@@ -9,6 +9,7 @@ export const MSG = {
   forbiddenOrigin: "Requête refusée : origine non autorisée",
   jobInterrupted: "Traitement interrompu : le serveur a redémarré ou le processus s'est arrêté. Relancez-le.",
   jobStoppedByShutdown: "Traitement arrêté : le serveur s'est arrêté.",
+  jobNotFound: "Traitement introuvable",
   noneLabel: "Aucun",
   keysLoadError: "Erreur lors du chargement des clés API",
 } as const;

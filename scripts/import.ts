@@ -5,7 +5,8 @@ import { z } from "zod";
 import { IMPORT_PAGES, IMPORT_PER_PAGE } from "~/config";
 import { warmUpImportWorker } from "~/services/imports/ad-page-thread.server";
 import { IMPORT_STATUS_LABELS } from "~/services/imports/import-job-view";
-import { cancelImportJob, runImportJob } from "~/services/imports/import-jobs.server";
+import { importJobKind, runImportJob } from "~/services/imports/import-jobs.server";
+import { cancelJob } from "~/services/jobs/engine.server";
 import { prepareMoteurImmoImport } from "~/services/imports/moteurimmo-import.server";
 import { findUserIdByEmail } from "~/services/users.server";
 import { formatNumber } from "~/utils/format";
@@ -49,7 +50,7 @@ runCli(
     // Ctrl+C stops like the Stop button: the job ends cancelled after the page in progress.
     const onSignal = () => {
       console.log("\nArrêt demandé...");
-      cancelImportJob(userId, job.id);
+      cancelJob(importJobKind, userId, job.id);
     };
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);

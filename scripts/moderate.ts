@@ -2,7 +2,7 @@
 // "Interfaces"), with the same job code as the screens, in this process; prints the result.
 import { z } from "zod";
 import { abortHeldJobs } from "~/services/jobs/lease.server";
-import { ModerationBusyError } from "~/services/moderation/jobs.server";
+import { JobBusyError } from "~/services/jobs/engine.server";
 import { moderateAllPending } from "~/services/moderation/moderate-all.server";
 import { findUserIdByEmail } from "~/services/users.server";
 import { formatNumber } from "~/utils/format";
@@ -52,7 +52,7 @@ runCli(
     } catch (error) {
       if (interrupt.signal.aborted) fail("modération interrompue avant la première écriture.", 130);
       fail(
-        error instanceof ModerationBusyError
+        error instanceof JobBusyError
           ? error.message
           : `modération impossible : ${describeError(error)}`,
         1,

@@ -1,13 +1,11 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import {
-  isOpenJob,
-  IMPORT_STATUS_LABELS,
-  type ImportJobView,
-} from "~/services/imports/import-job-view";
+import { IMPORT_STATUS_LABELS, type ImportJobView } from "~/services/imports/import-job-view";
+import { isOpenJob } from "~/services/jobs/job-view";
 import { ConnectionSyncMenu, type SyncableConnection } from "./connection-sync-menu";
 import { FileImportForm } from "./file-import-form";
-import { ImportJobProgress, useImportJob } from "./import-job-progress";
+import { ImportJobProgress } from "./import-job-progress";
+import { useJob } from "./jobs/use-job";
 import { Button, buttonClasses } from "./ui/button";
 import { Dialog } from "./ui/dialog";
 
@@ -158,7 +156,7 @@ function RunningJobButton({
   onOpen: () => void;
   onFinished: (job: ImportJobView) => void;
 }) {
-  const { job } = useImportJob(followed.job.id, { initialJob: followed.job, onFinished });
+  const { job } = useJob(followed.job.id, { initialJob: followed.job, onFinished });
   const current = job ?? followed.job;
   const progress = current.totalPages > 0 ? ` ${current.currentPage}/${current.totalPages}` : "";
   return (

@@ -2,13 +2,13 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ModerationPanelStatus } from "~/services/moderation/panel-status.server";
 import { duplicatesFoundMessage } from "~/services/moderation/moderation-texts";
-import { formatNumber, percent } from "~/utils/format";
+import { formatNumber } from "~/utils/format";
+import { JobFigures, JobProgress } from "./jobs/job-progress";
 import { ConfirmDialog } from "./moderation/confirm-dialog";
 import { PANEL_ENDPOINT, useModerationRun } from "./moderation/use-moderation-run";
 import { showToast } from "./toasts";
 import { Button } from "./ui/button";
 import { Card, CardBody, CardHeader } from "./ui/card";
-import { Progress } from "./ui/progress";
 
 /**
  * The moderation panel of SPEC.md section 2, on /dashboard and /moderation: one batch or a full
@@ -42,7 +42,6 @@ export function ModerationPanel({
 
   const pending = status?.pending ?? 0;
   const canContinue = job?.mode === "pending" && !running && job.remaining > 0 && pending > 0;
-  const progress = job ? (job.status === "completed" ? 100 : percent(job.moderated, job.total)) : 0;
 
   return (
     <Card className={className}>
@@ -71,15 +70,18 @@ export function ModerationPanel({
         </action.Form>
 
         {job ? (
-          <div className="space-y-3" aria-live="polite">
-            <Progress value={progress} label={running ? "Modération en cours" : "Dernière modération"} />
-            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-              <Figure label="Analysées" value={job.moderated} />
-              <Figure label="Suspectes" value={job.flagged} />
-              <Figure label="Restantes" value={job.remaining} />
-              <Figure label="Lots" value={job.batches} />
-            </dl>
-            {job.message && !running ? <p className="text-sm text-slate-700">{job.message}</p> : null}
+          <div aria-live="polite">
+            <JobProgress job={job} label={running ? "Modération en cours" : "Dernière modération"}>
+              <JobFigures
+                figures={[
+                  { label: "Analysées", value: job.moderated },
+                  { label: "Suspectes", value: job.flagged },
+                  { label: "Restantes", value: job.remaining },
+                  { label: "Lots", value: job.batches },
+                ]}
+              />
+              {job.message && !running && job.status !== "failed" ? <p className="text-sm text-slate-700">{job.message}</p> : null}
+            </JobProgress>
           </div>
         ) : null}
 
@@ -116,14 +118,5 @@ export function ModerationPanel({
         }}
       />
     </Card>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-lg bg-slate-50 px-3 py-2">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums text-slate-900">{formatNumber(value)}</dd>
-    </div>
   );
 }

@@ -22,8 +22,10 @@ import {
   type ConnectionView,
 } from "~/services/connections/connections.server";
 import { endpointRefusal } from "~/services/connections/endpoint-check.server";
-import { isOpenJob, toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
-import { latestImportJob } from "~/services/imports/import-jobs.server";
+import { toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
+import { importJobKind } from "~/services/imports/import-jobs.server";
+import { latestJob } from "~/services/jobs/engine.server";
+import { isOpenJob } from "~/services/jobs/job-view";
 import { testMoteurImmoConnection } from "~/services/imports/moteurimmo-import.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
@@ -57,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadError = CONNECTION_MESSAGES.loadError;
   }
   // A sync still running when the page is (re)loaded keeps its progress card.
-  const latest = latestImportJob(user.id);
+  const latest = latestJob(importJobKind, user.id);
   const runningSync: { connectionId: string; job: ImportJobView } | null =
     latest && latest.source === "connexion" && latest.connectionId && isOpenJob(latest)
       ? { connectionId: latest.connectionId, job: toImportJobView(latest) }

@@ -16,8 +16,10 @@ import { AUTO_IMPORT_DELAY_MS, IMPORT_PAGES, IMPORT_PER_PAGE } from "~/config";
 import { MSG } from "~/messages";
 import { warmUpImportWorker } from "~/services/imports/ad-page-thread.server";
 import { countOwnListings, deleteAllOwnListings } from "~/services/imports/delete-listings.server";
-import { cancelImportJob, ImportBusyError, latestImportJob } from "~/services/imports/import-jobs.server";
-import { isOpenJob, toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
+import { importJobKind } from "~/services/imports/import-jobs.server";
+import { toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
+import { cancelJob, JobBusyError, latestJob } from "~/services/jobs/engine.server";
+import { isOpenJob } from "~/services/jobs/job-view";
 import {
   moteurImmoMode,
   startMoteurImmoImport,
@@ -45,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Non-administrators get the denial card of SPEC.md section 6, with a 403 status.
   if (!user.isAdmin) return data({ denied: true as const }, { status: 403 });
-  const latest = latestImportJob(user.id);
+  const latest = latestJob(importJobKind, user.id);
   // The import worker loads while the administrator reads the page.
   void warmUpImportWorker();
   return {
@@ -70,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const job = startMoteurImmoImport(user.id, { pages: form.pages, perPage: form.perPage });
         return data<ActionAnswer>({ ok: true, job: toImportJobView(job) });
       } catch (error) {
-        if (error instanceof ImportBusyError) {
+        if (error instanceof JobBusyError) {
           return data<ActionAnswer>({ ok: false, toast: { type: "error", message: error.message } }, { status: 409 });
         }
         logEvent("import.start_error", { userId: user.id, error: (error as Error).message });
@@ -80,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
     case "cancel": {
-      if (cancelImportJob(user.id, form.jobId)) return data<ActionAnswer>({ ok: true });
+      if (cancelJob(importJobKind, user.id, form.jobId)) return data<ActionAnswer>({ ok: true });
       return data<ActionAnswer>({ ok: false, toast: { type: "info", message: "Cet import est déjà terminé" } }, { status: 409 });
     }
     case "test": {
@@ -102,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
     case "delete-all": {
-      const open = latestImportJob(user.id);
+      const open = latestJob(importJobKind, user.id);
       if (open && isOpenJob(open)) {
         const message = "Arrêtez l'import en cours avant de supprimer vos annonces";
         return data<ActionAnswer>({ ok: false, toast: { type: "error", message } }, { status: 409 });

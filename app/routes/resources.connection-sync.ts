@@ -4,7 +4,8 @@ import {
   SyncRefusedError,
   startConnectionSync,
 } from "~/services/connections/connection-sync.server";
-import { cancelImportJob, ImportBusyError } from "~/services/imports/import-jobs.server";
+import { importJobKind } from "~/services/imports/import-jobs.server";
+import { cancelJob, JobBusyError } from "~/services/jobs/engine.server";
 import { toImportJobView } from "~/services/imports/import-job-view";
 import { requireUser } from "~/utils/permissions.server";
 import { resourceAnswer } from "~/utils/resource-answer.server";
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = parsed.data;
 
   if (input.intent === "cancel") {
-    const cancelled = cancelImportJob(user.id, input.jobId);
+    const cancelled = cancelJob(importJobKind, user.id, input.jobId);
     return resourceAnswer(
       request,
       {
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { ok: false, toast: { type: "error", message: error.message } },
         { status: error.status, redirectTo: formPage },
       );
-    if (error instanceof ImportBusyError)
+    if (error instanceof JobBusyError)
       return resourceAnswer(
         request,
         { ok: false, toast: { type: "error", message: error.message } },

@@ -4,7 +4,8 @@ import { FORM_LIMITS } from "~/config";
 import { REQUEST_MSG } from "~/messages";
 import { FILE_IMPORT_MAX_BYTES, FILE_IMPORT_MESSAGES } from "~/services/file-import/limits";
 import { startFileImport } from "~/services/imports/file-import-source.server";
-import { cancelImportJob, ImportBusyError } from "~/services/imports/import-jobs.server";
+import { importJobKind } from "~/services/imports/import-jobs.server";
+import { cancelJob, JobBusyError } from "~/services/jobs/engine.server";
 import { toImportJobView } from "~/services/imports/import-job-view";
 import { requireUser } from "~/utils/permissions.server";
 import { resourceAnswer } from "~/utils/resource-answer.server";
@@ -108,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { ok: false, toast: { type: "error", message: MESSAGES.unreadable } },
         { status: 400, redirectTo: FORM_PAGE },
       );
-    const cancelled = cancelImportJob(user.id, String(form.get("jobId") ?? ""));
+    const cancelled = cancelJob(importJobKind, user.id, String(form.get("jobId") ?? ""));
     return resourceAnswer(
       request,
       {
@@ -170,7 +171,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { redirectTo: FORM_PAGE },
     );
   } catch (error) {
-    if (error instanceof ImportBusyError)
+    if (error instanceof JobBusyError)
       return resourceAnswer(
         request,
         { ok: false, toast: { type: "error", message: error.message } },

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { cancelModerationJob, ModerationBusyError, startModeration } from "~/services/moderation/jobs.server";
-import { jobView, moderationPanelStatus, type ModerationJobView } from "~/services/moderation/panel-status.server";
+import { cancelJob, JobBusyError } from "~/services/jobs/engine.server";
+import { moderationJobKind, startModeration } from "~/services/moderation/jobs.server";
+import { toModerationJobView, type ModerationJobView } from "~/services/moderation/moderation-job-view";
+import { moderationPanelStatus } from "~/services/moderation/panel-status.server";
 import { countDuplicates, deleteDuplicates, resetModeration } from "~/services/moderation/maintenance.server";
 import { duplicatesDeletedMessage, MODERATION_TEXT } from "~/services/moderation/moderation-texts";
 import { logEvent } from "~/utils/log.server";
@@ -57,10 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
           auto: input.intent !== "start",
         });
         if (!started.job) return reply(request, form, { ok: true, intent: input.intent, toast: { type: "info", message: started.nothing } });
-        return reply(request, form, { ok: true, intent: input.intent, job: jobView(started.job) });
+        return reply(request, form, { ok: true, intent: input.intent, job: toModerationJobView(started.job) });
       }
       case "cancel": {
-        const stopped = cancelModerationJob(user.id, input.jobId);
+        const stopped = cancelJob(moderationJobKind, user.id, input.jobId);
         if (!stopped) return reply(request, form, { ok: false, intent: input.intent, toast: { type: "error", message: MODERATION_TEXT.stopError } }, 404);
         return reply(request, form, { ok: true, intent: input.intent });
       }
@@ -84,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof ModerationBusyError) {
+    if (error instanceof JobBusyError) {
       return reply(request, form, { ok: false, intent: input.intent, toast: { type: "error", message: error.message } }, 409);
     }
     logEvent("moderation.action_failed", { intent: input.intent, error: (error as Error).message });

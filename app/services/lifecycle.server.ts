@@ -1,13 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { JOB_SWEEP_INTERVAL_MS } from "~/config";
-import { MSG } from "~/messages";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { deleteExpiredSessions } from "~/utils/session.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
-import { abortHeldJobs, heldJobs, jobTable, releaseJob, sweepDeadJobs } from "./jobs/lease.server";
+import { sweepDeadJobs } from "./jobs/kinds.server";
+import { abortHeldJobs, heldJobs, releaseJob } from "./jobs/lease.server";
 import { jobQueue } from "./jobs/queue.server";
+import { stopForShutdown } from "./jobs/status-writer.server";
 import { flushExportUsage } from "./export-api-usage.server";
 
 const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
@@ -53,18 +53,8 @@ export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolv
   const queue = jobQueue();
   queue.pause();
   queue.clear();
-  // The message is written first, so the runners (which only close jobs still open) keep it:
-  // users must not read a Stop they never clicked. The batch in flight then ends, unwritten or
-  // whole, inside its own transaction.
-  const db = getDb();
   const open = heldJobs();
-  for (const job of open) {
-    const table = jobTable(job.kind);
-    db.update(table)
-      .set({ status: "cancelled", message: MSG.jobStoppedByShutdown, finishedAt: new Date() })
-      .where(and(eq(table.id, job.id), inArray(table.status, ["pending", "processing"])))
-      .run();
-  }
+  for (const job of open) stopForShutdown(job.kind, job.id);
   abortHeldJobs();
   await Promise.race([queue.onIdle(), new Promise((resolve) => setTimeout(resolve, graceMs))]);
   for (const job of open) releaseJob(job.kind, job.id);

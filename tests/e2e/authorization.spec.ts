@@ -85,7 +85,7 @@ test("matrice des autorisations : chaque route, chaque rôle", async ({ request 
     cookies[role] = (await createSession(accounts[role].id)).setCookie.split(";")[0]!;
   }
   const mismatches: string[] = [];
-  for (const row of table(listing.id, `/resources/import-jobs/${job.id}`)) {
+  for (const row of table(listing.id, `/resources/jobs/${job.id}`)) {
     for (const role of Object.keys(row.expect) as Role[]) {
       const got = await answer(request, row, cookies[role]);
       if (got !== row.expect[role]) mismatches.push(`${row.method} ${row.path} en ${role} : attendu ${row.expect[role]}, obtenu ${got}`);

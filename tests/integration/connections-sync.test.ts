@@ -7,7 +7,7 @@ import {
   startConnectionSync,
 } from "~/services/connections/connection-sync.server";
 import { loadImportControls } from "~/services/connections/import-controls.server";
-import { ImportBusyError } from "~/services/imports/import-jobs.server";
+import { IMPORT_TEXT } from "~/services/imports/import-job-view";
 import { getDb } from "~/utils/db.server";
 import { makeConnection, waitForImportJob } from "../setup/connections-factories";
 import { makeUser, requestAs } from "../setup/factories";
@@ -411,7 +411,7 @@ describe("qui peut synchroniser quoi", () => {
     expect(busy.status).toBe(409);
     expect(busy.data).toEqual({
       ok: false,
-      toast: { type: "error", message: new ImportBusyError().message },
+      toast: { type: "error", message: IMPORT_TEXT.busy },
     });
     const foreign = await post(other.id, { intent: "sync", connectionId: connection.id });
     expect(foreign.status).toBe(404);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { properties } from "#db/schema";
 import { action } from "~/routes/resources.file-import";
 import { loadImportControls } from "~/services/connections/import-controls.server";
-import { ImportBusyError } from "~/services/imports/import-jobs.server";
+import { IMPORT_TEXT } from "~/services/imports/import-job-view";
 import { getDb } from "~/utils/db.server";
 import { waitForImportJob } from "../setup/connections-factories";
 import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
@@ -279,7 +279,7 @@ describe("contrôles du fichier envoyé", () => {
     expect(first.body.job?.totalPages).toBe(10);
     const second = await upload(user.id, "b.csv", FRENCH_CSV);
     expect(second.status).toBe(409);
-    expect(second.body.toast.message).toBe(new ImportBusyError().message);
+    expect(second.body.toast.message).toBe(IMPORT_TEXT.busy);
 
     const other = await makeUser();
     const stopByOther = await unwrap(

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { importJobs } from "#db/schema";
 import { MSG } from "~/messages";
-import { sweepDeadJobs } from "~/services/jobs/lease.server";
+import { sweepDeadJobs } from "~/services/jobs/kinds.server";
 import { getDb } from "~/utils/db.server";
 import { makeUser } from "../setup/factories";
 import type { FakeMoteurImmo } from "../setup/fake-moteurimmo";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { importJobs, properties, propertyOwners, userStatistics } from "#db/schema";
-import { cancelImportJob } from "~/services/imports/import-jobs.server";
+import { importJobKind } from "~/services/imports/import-jobs.server";
+import { cancelJob } from "~/services/jobs/engine.server";
 import {
   importParamsSchema,
   moteurImmoImportSource,
@@ -299,11 +300,11 @@ describe("Stop", () => {
     const job = startMoteurImmoImport(user.id, { pages: 4, perPage: 50 }, FAST_CLIENT);
     await waitForJob(user.id, job.id, (row) => row.currentPage === 2);
     await waitForJob(user.id, job.id, () => partner!.requests.some((r) => r.page === 3));
-    expect(cancelImportJob(user.id, job.id)).toBe(true);
+    expect(cancelJob(importJobKind, user.id, job.id)).toBe(true);
     const final = await waitForJob(user.id, job.id);
     expect(final).toMatchObject({ status: "cancelled", currentPage: 2, imported: 100, totalProcessed: 100 });
     expect(listingsOf(user.id)).toHaveLength(final.imported);
-    expect(cancelImportJob(user.id, job.id)).toBe(false);
+    expect(cancelJob(importJobKind, user.id, job.id)).toBe(false);
   });
 
   it("n'écrit pas une page arrivée après un Stop venu d'un autre processus", async () => {
@@ -337,7 +338,7 @@ describe("analyse hors du fil principal", () => {
     const page = await source.fetchListings({ types: ["rental"] }, 1, 20);
     expect(page).toMatchObject({ count: 30, received: 20, invalid: [] });
     expect(page.listings[0]).toMatchObject({ sourcePlatform: "moteurimmo", transactionType: "rental" });
-    const thread = (globalThis as unknown as { __vigimmoAdPageThread?: { alive: boolean } }).__vigimmoAdPageThread;
+    const thread = (globalThis as unknown as { __vigimmoWorkerThreads?: Map<string, { alive: boolean }> }).__vigimmoWorkerThreads?.get("import");
     expect(thread?.alive).toBe(true);
 
     const refused = createListingSource({ mode: "live", baseUrl: partner.url, apiKey: "mauvaise", client: FAST_CLIENT.client });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { propertyOwners } from "#db/schema";
 import { action, loader } from "~/routes/_app.moteurimmo-sync";
-import { loader as jobLoader } from "~/routes/resources.import-jobs.$id";
+import { loader as jobLoader } from "~/routes/resources.jobs.$id";
 import { upsertListings } from "~/services/listing-upsert.server";
 import { getDb } from "~/utils/db.server";
 import { answerOf, listingInput, makeUser, requestAs, thrownBy } from "../setup/factories";
@@ -25,7 +25,7 @@ async function post(userId: string, form: Record<string, string>) {
 }
 
 async function poll(userId: string | null, jobId: string) {
-  const request = await requestAs(userId, `/resources/import-jobs/${jobId}`, { headers: { Accept: "application/json" } });
+  const request = await requestAs(userId, `/resources/jobs/${jobId}`, { headers: { Accept: "application/json" } });
   return jobLoader({ request, params: { id: jobId }, context: {} }).catch((thrown: unknown) => thrown);
 }
 
@@ -98,6 +98,9 @@ describe("actions de l'administrateur", () => {
     const body = (await response.json()) as { ok: boolean; job: Record<string, unknown> };
     expect(body.job).toMatchObject({
       id: jobId,
+      kind: "import",
+      progress: { done: 2, total: 2 },
+      endToast: { type: "success", message: "200 annonces importées" },
       source: "demo",
       status: "completed",
       currentPage: 2,
@@ -119,8 +122,10 @@ describe("actions de l'administrateur", () => {
     const other = await makeUser();
     const foreign = (await poll(other.id, jobId)) as Response;
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ ok: false, error: "Import introuvable" });
-    expect(((await poll(other.id, "inconnu")) as Response).status).toBe(404);
+    expect(await foreign.json()).toEqual({ ok: false, error: "Traitement introuvable" });
+    const unknown = (await poll(other.id, "inconnu")) as Response;
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ ok: false, error: "Traitement introuvable" });
     expect(await answerOf(await poll(null, jobId))).toMatchObject({ status: 401, json: { ok: false, error: "Non authentifié" } });
   });
 

@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { MODERATION_MAX_BATCHES } from "~/config";
+import { cancelJob, findJob, JobBusyError, latestJob } from "~/services/jobs/engine.server";
 import { jobQueue } from "~/services/jobs/queue.server";
 import type { ModerationListing } from "~/services/moderation/types";
 import {
-  cancelModerationJob,
   createModerationJob,
-  getModerationJob,
-  latestModerationJob,
-  ModerationBusyError,
+  moderationJobKind,
   moderationResult,
   runModerationJob,
   startModeration,
@@ -139,7 +137,7 @@ describe("modération : plafond, arrêt, erreurs, exclusivité", () => {
     const ids = addListings(user.id, 300);
     const job = createModerationJob(user.id, { mode: "pending", auto: true });
     engine.onAnalyse = (listing) => {
-      if (listing.id === String(ids[150])) expect(cancelModerationJob(user.id, job.id)).toBe(true);
+      if (listing.id === String(ids[150])) expect(cancelJob(moderationJobKind, user.id, job.id)).toBe(true);
     };
     try {
       const final = await runModerationJob(job);
@@ -166,7 +164,7 @@ describe("modération : plafond, arrêt, erreurs, exclusivité", () => {
     const user = await makeUser();
     const other = await makeUser();
     createModerationJob(user.id, { mode: "pending" });
-    expect(() => createModerationJob(user.id, { mode: "pending" })).toThrow(ModerationBusyError);
+    expect(() => createModerationJob(user.id, { mode: "pending" })).toThrow(JobBusyError);
     expect(() => createModerationJob(user.id, { mode: "pending" })).toThrow(
       "Une modération est déjà en cours pour votre compte. Attendez sa fin ou arrêtez-la.",
     );
@@ -177,9 +175,9 @@ describe("modération : plafond, arrêt, erreurs, exclusivité", () => {
     const user = await makeUser();
     const other = await makeUser();
     const job = createModerationJob(user.id, { mode: "pending" });
-    expect(getModerationJob(other.id, job.id)).toBeUndefined();
-    expect(cancelModerationJob(other.id, job.id)).toBe(false);
-    expect(getModerationJob(user.id, job.id)?.status).toBe("pending");
+    expect(findJob(moderationJobKind, other.id, job.id)).toBeUndefined();
+    expect(cancelJob(moderationJobKind, other.id, job.id)).toBe(false);
+    expect(findJob(moderationJobKind, user.id, job.id)?.status).toBe("pending");
   });
 
   it("une erreur du moteur échoue le job avec le message français et garde les lots écrits", async () => {
@@ -221,7 +219,7 @@ describe("modération : plafond, arrêt, erreurs, exclusivité", () => {
     const started = startModeration(user.id, { mode: "pending", auto: true });
     expect(started.job?.status).toBe("pending");
     await jobQueue().onIdle();
-    expect(latestModerationJob(user.id)).toMatchObject({ id: started.job!.id, status: "completed", moderated: 30, flagged: 10 });
+    expect(latestJob(moderationJobKind, user.id)).toMatchObject({ id: started.job!.id, status: "completed", moderated: 30, flagged: 10 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { action as panelAction, loader as panelLoader } from "~/routes/resources.moderation";
-import { loader as jobLoader } from "~/routes/resources.moderation-jobs.$id";
+import { loader as jobLoader } from "~/routes/resources.jobs.$id";
 import { jobQueue } from "~/services/jobs/queue.server";
 import { createModerationJob } from "~/services/moderation/jobs.server";
 import { getSqlite } from "~/utils/db.server";
@@ -12,7 +12,7 @@ type Answer = {
   ok: boolean;
   intent?: string;
   toast?: { type: string; message: string };
-  job?: { id: string; status: string; moderated: number; flagged: number; remaining: number; total: number };
+  job?: { id: string; status: string; moderated: number; flagged: number; remaining: number; total: number; kind?: string };
   duplicates?: number;
 };
 
@@ -35,7 +35,7 @@ async function post(userId: string | null, form: Record<string, string>, headers
 }
 
 async function poll(userId: string, jobId: string) {
-  return unwrap(await jobLoader({ request: await requestAs(userId, `/resources/moderation-jobs/${jobId}`), params: { id: jobId }, context: {} }));
+  return unwrap(await jobLoader({ request: await requestAs(userId, `/resources/jobs/${jobId}`), params: { id: jobId }, context: {} }));
 }
 
 const SCAM = {
@@ -82,6 +82,12 @@ describe("panneau de modération : lancement et suivi", () => {
     await jobQueue().onIdle();
     const job = (await poll(user.id, started.body.job!.id)).body.job!;
     expect(job).toMatchObject({ status: "completed", moderated: 100, total: 100, remaining: 21 });
+    // The same polling answer as every kind of job: kind, progress and the toast of its end.
+    expect(job).toMatchObject({
+      kind: "moderation",
+      progress: { done: 100, total: 100 },
+      endToast: { type: "success", message: expect.stringMatching(/^✓ 100 annonces analysées - /) },
+    });
     expect(statusCounts(user.id).pending).toBe(21);
     // The scam listing is the first one created, hence in the first batch.
     const row = listingRow(scam!)!;
@@ -109,7 +115,9 @@ describe("panneau de modération : lancement et suivi", () => {
     const job = createModerationJob(user.id, { mode: "pending" });
     const answer = await poll(other.id, job.id);
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ ok: false, error: "Modération introuvable" });
+    expect(answer.body).toEqual({ ok: false, error: "Traitement introuvable" });
+    // The same answer as an id that does not exist: nothing tells another user's job apart.
+    expect((await poll(other.id, "inconnu")).body).toEqual(answer.body);
     await post(user.id, { intent: "cancel", jobId: job.id });
   });
 

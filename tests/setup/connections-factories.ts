@@ -1,5 +1,7 @@
 import { createConnection, setConnectionActive } from "~/services/connections/connections.server";
-import { getImportJob, type ImportJob } from "~/services/imports/import-jobs.server";
+import { importJobKind } from "~/services/imports/import-jobs.server";
+import type { ImportJob } from "~/services/imports/import-source.server";
+import { findJob } from "~/services/jobs/engine.server";
 
 let made = 0;
 
@@ -36,7 +38,7 @@ export async function waitForImportJob(
 ): Promise<ImportJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = getImportJob(userId, jobId);
+    const job = findJob(importJobKind, userId, jobId);
     if (!job) throw new Error(`Import ${jobId} introuvable`);
     if (job.status !== "pending" && job.status !== "processing") return job;
     if (Date.now() > deadline) throw new Error(`Import ${jobId} toujours ${job.status}`);

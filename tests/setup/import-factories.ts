@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { importJobs, properties } from "#db/schema";
-import { getImportJob, runImportJob, type ImportJob } from "~/services/imports/import-jobs.server";
+import { importJobKind, runImportJob } from "~/services/imports/import-jobs.server";
+import type { ImportJob } from "~/services/imports/import-source.server";
+import { findJob } from "~/services/jobs/engine.server";
 import { prepareMoteurImmoImport, type AdSourceOptions } from "~/services/imports/moteurimmo-import.server";
 import { getDb } from "~/utils/db.server";
 import { startFakeMoteurImmo, type FakeMoteurImmo, type FakeMoteurImmoOptions } from "./fake-moteurimmo";
@@ -42,7 +44,7 @@ export async function waitForJob(
 ): Promise<ImportJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = getImportJob(userId, jobId);
+    const job = findJob(importJobKind, userId, jobId);
     if (job && done(job)) return job;
     if (Date.now() > deadline) throw new Error(`job ${jobId} : état attendu non atteint (${job?.status})`);
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,6 +1,6 @@
 import { parseAdsResponse } from "../moteurimmo/ad-schema";
 import { adToListing } from "../moteurimmo/mapping";
-import type { ImportPage } from "../imports/import-jobs.server";
+import type { ImportPage } from "../imports/import-source.server";
 import type { ListingInput } from "../listing-input";
 import { guardedRequest, GuardedRequestError } from "./ssrf-guard.server";
 import { vigimmoExportResponseSchema, vigimmoPropertyToListing } from "./vigimmo-export-feed";

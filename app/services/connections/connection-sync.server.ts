@@ -1,9 +1,5 @@
-import {
-  createImportJob,
-  enqueueImportJob,
-  type ImportJob,
-  type ImportSource,
-} from "../imports/import-jobs.server";
+import { createImportJob, enqueueImportJob } from "../imports/import-jobs.server";
+import type { ImportJob, ImportSource } from "../imports/import-source.server";
 import { connectionFeedPages, type FeedTarget } from "./connection-feed.server";
 import { CONNECTION_MESSAGES } from "./connection-form";
 import { getSyncTarget, recordSyncFailure, recordSyncSuccess } from "./connections.server";
@@ -40,7 +36,7 @@ export function connectionSyncSource(target: FeedTarget): ImportSource {
 /**
  * Starts a sync of one of the user's import connections as an import job (source 'connexion').
  * Throws SyncRefusedError (not the user's, export type, inactive, unreadable key) or
- * ImportBusyError (another import of this user is running).
+ * JobBusyError (another import of this user is running).
  */
 export function startConnectionSync(userId: string, connectionId: string): ImportJob {
   const target = getSyncTarget(userId, connectionId);

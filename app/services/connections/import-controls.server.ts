@@ -1,6 +1,8 @@
 import type { SessionUser } from "../users.server";
-import { toImportJobView, isOpenJob } from "../imports/import-job-view";
-import { latestImportJob } from "../imports/import-jobs.server";
+import { latestJob } from "../jobs/engine.server";
+import { isOpenJob } from "../jobs/job-view";
+import { toImportJobView } from "../imports/import-job-view";
+import { importJobKind } from "../imports/import-jobs.server";
 import { listSyncableConnections } from "./connections.server";
 
 /**
@@ -9,7 +11,7 @@ import { listSyncableConnections } from "./connections.server";
  * keeps following it. A MoteurImmo import is followed on its own page.
  */
 export function loadImportControls(user: Pick<SessionUser, "id" | "isAdmin">) {
-  const latest = latestImportJob(user.id);
+  const latest = latestJob(importJobKind, user.id);
   const runningJob =
     latest && isOpenJob(latest) && (latest.source === "fichier" || latest.source === "connexion")
       ? toImportJobView(latest)

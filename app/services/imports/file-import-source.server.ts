@@ -2,12 +2,8 @@ import { listingRowBatches, parseListingFile, type ParsedListingFile } from "../
 import { FILE_IMPORT_BATCH_SIZE } from "../file-import/limits";
 import type { ListingInput } from "../listing-input";
 import { yieldToEventLoop } from "../jobs/queue.server";
-import {
-  createImportJob,
-  enqueueImportJob,
-  type ImportJob,
-  type ImportSource,
-} from "./import-jobs.server";
+import { createImportJob, enqueueImportJob } from "./import-jobs.server";
+import type { ImportJob, ImportSource } from "./import-source.server";
 
 /**
  * A listing file as an import source: batches of 500 validated rows, one job page each. The
@@ -46,7 +42,7 @@ export type FileImportStart =
 /**
  * Checks the file as a whole (size, format, header, required columns) right away, so a wrong
  * file is refused with its reason before any job exists; then imports it as ONE job (source
- * 'fichier'). Throws ImportBusyError when another import of the user is running.
+ * 'fichier'). Throws JobBusyError when another import of the user is running.
  */
 export function startFileImport(
   userId: string,

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { importEndToast, summariseErrors, type ImportJobView } from "./import-job-view";
+import { summariseErrors, toImportJobView } from "./import-job-view";
 
-const job = (overrides: Partial<ImportJobView>): ImportJobView => ({
+type Row = Parameters<typeof toImportJobView>[0];
+
+/** The end toast the polling answer carries for a job row like this one. */
+const importEndToast = (row: Row) => toImportJobView(row).endToast;
+
+const job = (overrides: Partial<Row>): Row => ({
   id: "j",
   source: "demo",
   status: "completed",
@@ -13,7 +18,7 @@ const job = (overrides: Partial<ImportJobView>): ImportJobView => ({
   totalProcessed: 0,
   errors: [],
   message: null,
-  createdAt: "2025-06-01T00:00:00.000Z",
+  createdAt: new Date("2025-06-01T00:00:00.000Z"),
   finishedAt: null,
   ...overrides,
 });

@@ -1,51 +1,37 @@
 import type { JobStatus } from "#db/schema";
+import { buildJobView, type JobToast, type JobView } from "../jobs/job-view";
+
+/** French texts of import jobs (SPEC.md sections 4 and 8). */
+export const IMPORT_TEXT = {
+  busy: "Un import est déjà en cours pour votre compte. Attendez sa fin ou arrêtez-le.",
+  stopped: "Import arrêté",
+} as const;
 
 /**
  * What the screens know of an import job: the polling route answers it, the progress component
- * renders it. Plain data (no Date objects) so it crosses JSON unchanged. Client-safe module.
+ * renders it. Client-safe module.
  */
-export type ImportJobView = {
-  id: string;
+export type ImportJobView = JobView & {
+  kind: "import";
   source: string;
-  status: JobStatus;
   currentPage: number;
   totalPages: number;
   imported: number;
   updated: number;
   skipped: number;
   totalProcessed: number;
-  errors: string[];
-  message: string | null;
-  createdAt: string;
-  finishedAt: string | null;
 };
 
-type JobRow = Omit<ImportJobView, "createdAt" | "finishedAt" | "status"> & {
+type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status" | "progress" | "endToast"> & {
   status: string;
   createdAt: Date;
   finishedAt: Date | null;
 };
 
 export function toImportJobView(row: JobRow): ImportJobView {
-  return {
-    id: row.id,
-    source: row.source,
-    status: row.status as JobStatus,
-    currentPage: row.currentPage,
-    totalPages: row.totalPages,
-    imported: row.imported,
-    updated: row.updated,
-    skipped: row.skipped,
-    totalProcessed: row.totalProcessed,
-    errors: row.errors,
-    message: row.message,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
-  };
-}
-
-export function isOpenJob(job: Pick<ImportJobView, "status">): boolean {
-  return job.status === "pending" || job.status === "processing";
+  const { source, currentPage, totalPages, imported, updated, skipped, totalProcessed } = row;
+  const fields = { source, currentPage, totalPages, imported, updated, skipped, totalProcessed };
+  return buildJobView("import", row, { done: currentPage, total: totalPages }, fields, importEndToast);
 }
 
 /** Status labels of SPEC.md section 4. */
@@ -57,14 +43,12 @@ export const IMPORT_STATUS_LABELS: Record<JobStatus, string> = {
   cancelled: "Import arrêté",
 };
 
-export type ImportToast = { type: "success" | "error" | "info" | "warning"; message: string };
-
 function listings(count: number, verb: string) {
   return `${count} annonce${count > 1 ? "s" : ""} ${verb}${count > 1 ? "s" : ""}`;
 }
 
 /** The end toast of SPEC.md section 4, or null while the job is still open. */
-export function importEndToast(job: ImportJobView): ImportToast | null {
+function importEndToast(job: Pick<ImportJobView, "status" | "imported" | "message">): JobToast | null {
   switch (job.status) {
     case "completed":
       return job.imported > 0
@@ -73,7 +57,7 @@ export function importEndToast(job: ImportJobView): ImportToast | null {
     case "failed":
       return { type: "error", message: job.message ? `Erreur lors de l'import: ${job.message}` : "Erreur lors de l'import" };
     case "cancelled":
-      return { type: "warning", message: `Import arrêté : ${listings(job.imported, "importée")}` };
+      return { type: "warning", message: `${IMPORT_TEXT.stopped} : ${listings(job.imported, "importée")}` };
     default:
       return null;
   }

@@ -7,13 +7,8 @@ import { FIXED_IMPORT_QUERY } from "../moteurimmo/mapping";
 import { MOTEURIMMO_MAX_RESULTS, type AdSource, type AdSourceMode } from "../moteurimmo/types";
 import { createListingSource } from "./ad-page-thread.server";
 import { adSourceFromConfig, type AdSourceConfig, type ListingPage, type ListingPageSource } from "./listing-page";
-import {
-  createImportJob,
-  enqueueImportJob,
-  type ImportJob,
-  type ImportPage,
-  type ImportSource,
-} from "./import-jobs.server";
+import { createImportJob, enqueueImportJob } from "./import-jobs.server";
+import type { ImportJob, ImportPage, ImportSource } from "./import-source.server";
 
 /** Test and benchmark seam: shorter timeouts and backoffs against the local fake partner. */
 export type AdSourceOptions = { client?: Partial<Omit<MoteurImmoClientConfig, "baseUrl" | "apiKey">> };
@@ -115,7 +110,7 @@ function resultCapNote(page: number) {
 }
 
 /**
- * Validates the form values and creates the job row (pending). Throws ImportBusyError when the
+ * Validates the form values and creates the job row (pending). Throws JobBusyError when the
  * user already has an open import. The screen enqueues it, the CLI runs it in its own process.
  */
 export function prepareMoteurImmoImport(

@@ -1,42 +1,22 @@
-import { eq, sql } from "drizzle-orm";
-import { importJobs, userStatistics } from "#db/schema";
+import { userStatistics } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { FILE_IMPORT_PLATFORM } from "../dashboard/user-figures";
-import { upsertListingsInTransaction } from "../listing-upsert.server";
 import { yieldToEventLoop } from "../jobs/queue.server";
-import type { ImportJob, ImportPage, ImportTotals } from "./import-jobs.server";
+import { appendJobErrors, jobStatus, writeProgress } from "../jobs/status-writer.server";
+import { createWriteSizer } from "../jobs/write-sizer";
+import { upsertListingsInTransaction } from "../listing-upsert.server";
+import { IMPORT_JOB_TABLE, type ImportJob, type ImportPage, type ImportTotals } from "./import-source.server";
 
-/** Errors kept on a job: enough to explain, bounded so a bad feed cannot bloat the row. */
-const MAX_STORED_ERRORS = 200;
+/** Pages written so far by the job, and the page count it shows (known or grown as pages arrive). */
+export type PageCount = { written: number; total: number };
 
 /**
- * A write transaction holds the event loop (and SQLite's write lock) while it runs: a page is
- * written in slices sized to last about this long, each followed by a yield, so requests keep
- * being served during an import (docs/decisions/004-import-page-slices.md).
+ * A page is written in slices of about 15 ms, each followed by a yield, so requests keep being
+ * served during an import (docs/decisions/004-import-page-slices.md). Every commit flushes the FTS
+ * index into a new segment that must later be merged, so slices never get tinier than 50 rows on
+ * a busy machine. One sizer for the process: the machine's speed is global.
  */
-const SLICE_BUDGET_MS = 15;
-/**
- * Bounds of a slice. Every commit flushes the FTS index into a new segment that must later be
- * merged, so slices must not get tiny on a busy machine.
- */
-const SLICE_MIN = 50;
-const SLICE_MAX = 1000;
-/** Slice size for the next write, learnt from the last one (the machine's speed is global). */
-let sliceSize = 100;
-
-export function appendErrors(jobId: string, messages: string[]) {
-  if (messages.length === 0) return;
-  const db = getDb();
-  const row = db.select({ errors: importJobs.errors }).from(importJobs).where(eq(importJobs.id, jobId)).get();
-  const kept = row?.errors ?? [];
-  if (kept.length >= MAX_STORED_ERRORS) return;
-  const errors = [...kept, ...messages].slice(0, MAX_STORED_ERRORS);
-  db.update(importJobs).set({ errors }).where(eq(importJobs.id, jobId)).run();
-}
-
-export function currentStatus(jobId: string) {
-  return getDb().select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, jobId)).get()?.status;
-}
+const slices = createWriteSizer({ budgetMs: 15, min: 50, max: 1000, initialRows: 100 });
 
 /** The dashboard's "Dernier import API": a file import's job source bears its listings' platform name. */
 function stampLastApiImport(job: ImportJob) {
@@ -56,7 +36,7 @@ function stampLastApiImport(job: ImportJob) {
  * arriving in the middle lets the page finish (a fraction of a second), so Stop never leaves a
  * page half-written. Returns false when the page was not written.
  */
-export async function writePage(job: ImportJob, page: ImportPage, totals: ImportTotals): Promise<boolean> {
+export async function writePage(job: ImportJob, page: ImportPage, totals: ImportTotals, pages: PageCount): Promise<boolean> {
   const sqlite = getSqlite();
   const { listings } = page;
   let offset = 0;
@@ -66,23 +46,18 @@ export async function writePage(job: ImportJob, page: ImportPage, totals: Import
   await nextLoopTurn();
   do {
     const started = performance.now();
-    const end = Math.min(listings.length, offset + sliceSize);
+    const end = Math.min(listings.length, offset + slices.rows());
     const wrote = sqlite
       .transaction(() => {
-        const status = currentStatus(job.id);
+        const status = jobStatus(IMPORT_JOB_TABLE, job.id);
         if (status !== "processing" && (first || status !== "cancelled")) return false;
         const counts = upsertListingsInTransaction(job.userId, listings.slice(offset, end));
-        recordSlice(job, page, totals, counts, end - offset, end >= listings.length);
+        recordSlice(job, page, totals, pages, counts, end - offset, end >= listings.length);
         return true;
       })
       .immediate();
     if (!wrote) return false;
-    if (end > offset) {
-      const perListing = (performance.now() - started) / (end - offset);
-      // Smoothed, so that one preempted slice does not halve the next one.
-      const target = SLICE_BUDGET_MS / perListing;
-      sliceSize = Math.max(SLICE_MIN, Math.min(SLICE_MAX, Math.round((sliceSize + target) / 2)));
-    }
+    slices.measured(end - offset, performance.now() - started);
     offset = end;
     first = false;
     if (offset < listings.length) await yieldToEventLoop();
@@ -98,6 +73,7 @@ function recordSlice(
   job: ImportJob,
   page: ImportPage,
   totals: ImportTotals,
+  pages: PageCount,
   counts: { imported: number; updated: number; skipped: number },
   written: number,
   last: boolean,
@@ -112,19 +88,12 @@ function recordSlice(
   totals.updated += counts.updated;
   totals.skipped += skipped;
   totals.totalProcessed += processed;
-  getDb()
-    .update(importJobs)
-    .set({
-      currentPage: sql`${importJobs.currentPage} + ${advance}`,
-      totalPages: last && page.totalPages !== undefined ? page.totalPages : sql`max(${importJobs.totalPages}, ${importJobs.currentPage} + ${advance})`,
-      imported: sql`${importJobs.imported} + ${counts.imported}`,
-      updated: sql`${importJobs.updated} + ${counts.updated}`,
-      skipped: sql`${importJobs.skipped} + ${skipped}`,
-      totalProcessed: sql`${importJobs.totalProcessed} + ${processed}`,
-      heartbeatAt: new Date(),
-    })
-    .where(eq(importJobs.id, job.id))
-    .run();
-  if (last) appendErrors(job.id, [...page.invalid, ...(page.notes ?? [])]);
+  pages.written += advance;
+  pages.total = last && page.totalPages !== undefined ? page.totalPages : Math.max(pages.total, pages.written);
+  writeProgress(IMPORT_JOB_TABLE, job.id, {
+    add: { current_page: advance, imported: counts.imported, updated: counts.updated, skipped, total_processed: processed },
+    set: { total_pages: pages.total },
+  });
+  if (last) appendJobErrors(IMPORT_JOB_TABLE, job.id, [...page.invalid, ...(page.notes ?? [])]);
   if (counts.imported + counts.updated > 0) stampLastApiImport(job);
 }

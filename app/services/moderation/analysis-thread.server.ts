@@ -1,64 +1,30 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import type { Worker } from "node:worker_threads";
-import { logEvent } from "~/utils/log.server";
-import { startTsxWorker } from "../jobs/tsx-worker.server";
+import { sharedThread, type SharedThread } from "../jobs/worker-thread.server";
 import type { AnalysedBatch, LoopJob } from "./analysed-batches.server";
 import type { AnalysisReply, AnalysisRequest } from "./analysis-protocol";
 import type { Analyzer } from "./analyzer.server";
 
 /**
  * The analysis worker (analysis-worker.ts): one per process, started by the first moderation run
- * and kept. Like the import's parsing worker, it runs the TypeScript sources through tsx (the
- * sources and tsx ship with the app). If it cannot start, runs analyse in this thread instead.
+ * and kept. If it cannot start, runs analyse in this thread instead.
  */
+type Thread = SharedThread<AnalysisReply>;
 type Listener = (reply: AnalysisReply) => void;
-type Thread = { worker: Worker; ready: Promise<boolean>; listeners: Set<Listener>; alive: boolean; users: number };
 
-const state = globalThis as unknown as { __vigimmoAnalysisThread?: Thread | null };
 const WORKER_FILE = path.join(process.cwd(), "app/services/moderation/analysis-worker.ts");
 const STOPPED = "le processus d'analyse s'est arrêté";
 
 function startThread(): Thread | null {
-  if (state.__vigimmoAnalysisThread !== undefined) return state.__vigimmoAnalysisThread;
-  try {
-    const worker = startTsxWorker(WORKER_FILE);
-    let markReady: (ok: boolean) => void = () => {};
-    const ready = new Promise<boolean>((resolve) => (markReady = resolve));
-    const thread: Thread = { worker, ready, listeners: new Set(), alive: true, users: 0 };
-    worker.unref();
-    worker.on("message", (reply: AnalysisReply) => {
-      if (reply.type === "ready") return markReady(true);
-      for (const listener of [...thread.listeners]) listener(reply);
-    });
-    const fail = (error: Error) => {
-      if (!thread.alive) return;
-      thread.alive = false;
-      logEvent("moderation.worker_stopped", { error: error.message });
-      if (state.__vigimmoAnalysisThread === thread) state.__vigimmoAnalysisThread = undefined;
+  return sharedThread<AnalysisReply>("moderation", WORKER_FILE, {
+    onStopped(thread) {
       for (const listener of [...thread.listeners]) listener({ type: "error", message: STOPPED });
-      markReady(false);
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`code ${code}`)));
-    state.__vigimmoAnalysisThread = thread;
-    return thread;
-  } catch (error) {
-    logEvent("moderation.worker_unavailable", { error: (error as Error).message });
-    state.__vigimmoAnalysisThread = null;
-    return null;
-  }
+    },
+  });
 }
 
 function post(thread: Thread, request: AnalysisRequest) {
-  if (thread.alive) thread.worker.postMessage(request);
-}
-
-/** Holds the worker (and so the process) only while a session is open: a CLI exits when done. */
-function hold(thread: Thread, delta: 1 | -1) {
-  thread.users += delta;
-  if (thread.users > 0) thread.worker.ref();
-  else thread.worker.unref();
+  thread.post(request);
 }
 
 function abortError() {
@@ -70,13 +36,13 @@ export async function openWorkerAnalyzer(databasePath: string, signal?: AbortSig
   const thread = startThread();
   if (!thread || !(await thread.ready)) return null;
   const session = crypto.randomUUID();
-  hold(thread, 1);
+  thread.hold(1);
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
     post(thread, { type: "close", session });
-    hold(thread, -1);
+    thread.hold(-1);
   };
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { MODERATION_BATCH_SIZE } from "~/config";
 import { yieldToEventLoop } from "../jobs/queue.server";
+import { createWriteSizer } from "../jobs/write-sizer";
 import type { AnalysedBatch, BatchKey } from "./analysed-batches.server";
 import { formatFlagReason, type ModerationVerdict } from "./engine";
 import { writeBatches } from "./verdicts.server";
@@ -12,15 +13,8 @@ import { writeBatches } from "./verdicts.server";
  * WRITE_SLICE_MS (the event loop is blocked meanwhile), and is written at least every
  * WRITE_GROUP_MS so progress stays live (docs/decisions/008-moderation-runs.md).
  */
-export const WRITE_SLICE_MS = 25;
-export const WRITE_GROUP_MS = 400;
-const MAX_GROUP_ROWS = 2_000;
-
-/** Rows the next group may hold, from the cost per row measured on the previous writes. */
-function groupSize(msPerRow: number): number {
-  const rows = Math.floor(WRITE_SLICE_MS / msPerRow / MODERATION_BATCH_SIZE) * MODERATION_BATCH_SIZE;
-  return Math.min(MAX_GROUP_ROWS, Math.max(MODERATION_BATCH_SIZE, rows));
-}
+const WRITE_SLICE_MS = 25;
+const WRITE_GROUP_MS = 400;
 
 /** Counters of a run, kept up to date as groups are written (the caller reads them on failure too). */
 export type LoopProgress = { analysed: number; batches: number; moderated: number; flagged: number; stopped: boolean };
@@ -38,13 +32,13 @@ export async function writeAnalysedBatches(
   const { signal, progress } = options;
   let group: { rows: BatchKey[]; verdicts: ModerationVerdict[]; batches: number; since: number } | null = null;
   // Starts cautious (a first group of 400 rows), then follows the measured cost.
-  let msPerRow = WRITE_SLICE_MS / 400;
+  const groups = createWriteSizer({ budgetMs: WRITE_SLICE_MS, min: MODERATION_BATCH_SIZE, max: 2_000, initialRows: 400, step: MODERATION_BATCH_SIZE });
 
   const flush = (): boolean => {
     if (!group) return true;
     const started = performance.now();
     const outcome = writeBatches(job.id, job.userId, group.rows, group.verdicts, group.batches, formatFlagReason);
-    if (group.rows.length > 0) msPerRow = 0.5 * msPerRow + 0.5 * ((performance.now() - started) / group.rows.length);
+    groups.measured(group.rows.length, performance.now() - started);
     group = null;
     if (!outcome) {
       progress.stopped = true;
@@ -63,7 +57,7 @@ export async function writeAnalysedBatches(
       group.rows.push(...batch.rows);
       group.verdicts.push(...batch.verdicts);
       group.batches += 1;
-      if (group.rows.length >= groupSize(msPerRow) || performance.now() - group.since >= WRITE_GROUP_MS) {
+      if (group.rows.length >= groups.rows() || performance.now() - group.since >= WRITE_GROUP_MS) {
         if (!flush()) break;
       }
       if (signal.aborted) break;

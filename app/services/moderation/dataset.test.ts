@@ -10,15 +10,20 @@ const DATASET =
   process.env.MODERATION_DATASET ??
   path.resolve(process.cwd(), "../shared/datasets/moderation-dev.jsonl");
 
+/** Every test of this file fails (never passes silently) when the dataset is missing. */
+function readDataset() {
+  if (!existsSync(DATASET)) {
+    throw new Error(
+      `Jeu d'évaluation introuvable : ${DATASET}. Placez moderation-dev.jsonl dans ../shared/datasets ` +
+        "ou indiquez son chemin dans la variable d'environnement MODERATION_DATASET.",
+    );
+  }
+  return parseDataset(readFileSync(DATASET, "utf8"));
+}
+
 describe("jeu de développement de modération", () => {
   it("atteint une précision ≥ 0,95 et un rappel ≥ 0,90", () => {
-    if (!existsSync(DATASET)) {
-      throw new Error(
-        `Jeu d'évaluation introuvable : ${DATASET}. Placez moderation-dev.jsonl dans ../shared/datasets ` +
-          "ou indiquez son chemin dans la variable d'environnement MODERATION_DATASET.",
-      );
-    }
-    const entries = parseDataset(readFileSync(DATASET, "utf8"));
+    const entries = readDataset();
     expect(entries.length).toBeGreaterThan(0);
     const report = evaluateDataset(entries);
     const missed = report.results
@@ -32,8 +37,7 @@ describe("jeu de développement de modération", () => {
   });
 
   it("donne le même verdict par le chemin rapide (annonce inchangée) et par le recalcul complet", () => {
-    if (!existsSync(DATASET)) return; // Absence already reported by the test above.
-    const listings = parseDataset(readFileSync(DATASET, "utf8")).map((e) => e.listing);
+    const listings = readDataset().map((e) => e.listing);
     const builder = createContextBuilder();
     for (const listing of listings) builder.add(listing);
     const context = builder.build();

@@ -19,7 +19,6 @@ export const MODERATION_TEXT = {
   nothingToProcess: "Aucune annonce à traiter",
   notFound: "Annonce introuvable",
   alreadyDecided: "Cette annonce n'est plus suspecte : elle a déjà été traitée.",
-  jobNotFound: "Modération introuvable",
 } as const;
 
 export function completedMessage(moderated: number, flagged: number): string {

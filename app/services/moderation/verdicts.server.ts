@@ -1,15 +1,15 @@
 import type Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
+import { jobStatus, writeProgress } from "../jobs/status-writer.server";
 import type { BatchKey } from "./analysed-batches.server";
+import { MODERATION_JOB_TABLE } from "./moderation-job-table.server";
 import type { ModerationVerdict } from "./types";
 
 /** A group's outcome, or null when the job was stopped before it could be written. */
 export type BatchOutcome = { batches: number; written: number; flagged: number; skipped: number } | null;
 
 type Statements = {
-  jobStatus: Database.Statement<[string], { status: string }>;
   write: Database.Statement<Record<string, unknown>, unknown>;
-  progress: Database.Statement<Record<string, unknown>, unknown>;
 };
 
 const cache = new WeakMap<Database.Database, Statements>();
@@ -18,19 +18,12 @@ function statements(sqlite: Database.Database): Statements {
   let prepared = cache.get(sqlite);
   if (prepared) return prepared;
   prepared = {
-    jobStatus: sqlite.prepare(`select status from moderation_jobs where id = ?`),
     // Only a listing still as it was read is decided: one the user validated, blacklisted or
     // re-imported with new content meanwhile keeps the newer decision.
     write: sqlite.prepare(
       `update properties
           set status = @status, ai_flag_reason = @reason, ai_confidence = @confidence, ai_checked_at = @now
         where id = @id and created_by = @userId and status = @expected and updated_at = @updatedAt`,
-    ),
-    progress: sqlite.prepare(
-      `update moderation_jobs
-          set batches = batches + @batches, moderated = moderated + @written, flagged = flagged + @flagged,
-              remaining = max(remaining - @processed, 0), heartbeat_at = @now
-        where id = @jobId`,
     ),
   };
   cache.set(sqlite, prepared);
@@ -61,7 +54,7 @@ export function writeBatches(
   // Rowid order: the updates walk the table and its indexes in order instead of hopping around.
   const order = rows.map((_, index) => index).sort((a, b) => rows[a]!.id - rows[b]!.id);
   const run = sqlite.transaction((): BatchOutcome => {
-    if (st.jobStatus.get(jobId)?.status !== "processing") return null;
+    if (jobStatus(MODERATION_JOB_TABLE, jobId) !== "processing") return null;
     const now = Date.now();
     let written = 0;
     let flagged = 0;
@@ -82,7 +75,7 @@ export function writeBatches(
       written += 1;
       if (verdict.flagged) flagged += 1;
     }
-    st.progress.run({ jobId, batches, written, flagged, processed: rows.length, now });
+    writeProgress(MODERATION_JOB_TABLE, jobId, { add: { batches, moderated: written, flagged }, take: { remaining: rows.length } });
     return { batches, written, flagged, skipped: rows.length - written };
   });
   // Immediate: the status check and the writes must see the same state (a CLI may stop the job).

@@ -1,4 +1,6 @@
-import { z } from "zod";
+// Zod 4 (shipped inside the zod 3.25 package): it validates a realistic ad about ten times faster
+// than Zod 3 (~11 µs against ~100 µs), and an import validates 1 000 of them per page.
+import { z } from "zod/v4";
 
 /**
  * Schema of one MoteurImmo ad and of a search response (see /work/shared/MOTEURIMMO.md).
@@ -149,8 +151,11 @@ export const moteurImmoAdSchema = z.object({
   priceStats: priceStatsSchema.nullish().catch(null),
 });
 
+/** Every key optional, at every level (Zod 4 makes the keys of transformed fields required). */
+type Loose<T> = T extends readonly unknown[] ? { [K in keyof T]: Loose<T[K]> } : T extends object ? { [K in keyof T]?: Loose<T[K]> } : T;
+
 /** One ad as accepted from the partner (or the demo feed), normalised by the schema. */
-export type MoteurImmoAd = z.output<typeof moteurImmoAdSchema>;
+export type MoteurImmoAd = Loose<z.output<typeof moteurImmoAdSchema>> & { uniqueId: string };
 
 /** A search response. A malformed `count` is dropped: it must not cost the page its ads. */
 export const moteurImmoResponseSchema = z
@@ -184,7 +189,7 @@ export function parseAdsResponse(
   context: { offset?: number } = {},
 ): ParseResult<ParsedAdsPage> {
   const envelope = moteurImmoResponseSchema.safeParse(raw);
-  if (!envelope.success) return { ok: false, reason: describeIssues(envelope.error) };
+  if (!envelope.success) return { ok: false, reason: describeIssues(envelope.error, raw) };
 
   const offset = context.offset ?? 0;
   const ads: MoteurImmoAd[] = [];
@@ -210,7 +215,7 @@ export function parseAdsResponse(
 /** Parses the answer to a count-only request (`withCount: true, maxLength: 1`). */
 export function parseCountResponse(raw: unknown): ParseResult<number> {
   const parsed = countResponseSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
+  if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error, raw) };
   if (parsed.data.count < 0) return { ok: false, reason: "count : nombre négatif" };
   return { ok: true, value: parsed.data.count };
 }
@@ -222,7 +227,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function invalidAdMessage(entry: Record<string, unknown>, rank: number, error: z.ZodError): string {
   const id = entry.uniqueId;
   const label = typeof id === "string" && id.trim() !== "" ? id.trim() : `n°${rank}`;
-  return `Annonce ${label} ignorée : ${describeIssues(error)}`;
+  return `Annonce ${label} ignorée : ${describeIssues(error, entry)}`;
 }
 
 /** French names of the fields an administrator is most likely to read about. */
@@ -263,29 +268,46 @@ const TYPE_NAMES: Record<string, string> = {
   nan: "NaN",
 };
 
-function fieldName(path: ReadonlyArray<string | number>): string {
-  const key = path.join(".");
+function fieldName(path: ReadonlyArray<PropertyKey>): string {
+  const key = path.map(String).join(".");
   if (key === "") return "réponse";
   const label = FIELD_LABELS[key];
   return label ? `${label} (${key})` : key;
 }
 
+/** The value the issue is about, read from the input (Zod 4 issues do not carry it). */
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Zod 3's names of a value's type, which TYPE_NAMES translates. */
+function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number" && Number.isNaN(value)) return "nan";
+  return typeof value;
+}
+
 /** Zod's messages are English; the import screen shows these reasons to French users. */
-function describeIssue(issue: z.ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const field = fieldName(issue.path);
+  const value = valueAt(input, issue.path);
   switch (issue.code) {
     case "invalid_type": {
-      if (issue.received === "undefined") return `${field} : champ obligatoire manquant`;
+      if (value === undefined) return `${field} : champ obligatoire manquant`;
       const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
-      const received = TYPE_NAMES[issue.received] ?? issue.received;
+      const received = TYPE_NAMES[typeOf(value)] ?? typeOf(value);
       return `${field} : ${expected} attendu, ${received} reçu`;
     }
-    case "invalid_enum_value":
-      return `${field} : valeur « ${String(issue.received)} » inconnue (attendu : ${issue.options.join(", ")})`;
+    case "invalid_value":
+      return `${field} : valeur « ${String(value)} » inconnue (attendu : ${issue.values.map(String).join(", ")})`;
     case "too_small":
-      return issue.type === "string" ? `${field} : vide` : `${field} : valeur trop petite`;
-    case "not_finite":
-      return `${field} : nombre fini attendu`;
+      return issue.origin === "string" ? `${field} : vide` : `${field} : valeur trop petite`;
     case "invalid_union":
       return `${field} : type inattendu`;
     default:
@@ -293,8 +315,9 @@ function describeIssue(issue: z.ZodIssue): string {
   }
 }
 
-export function describeIssues(error: z.ZodError, max = 3): string {
-  const messages = error.issues.map(describeIssue);
+/** French reasons of a failed parse of `input`, the first `max` of them. */
+export function describeIssues(error: z.ZodError, input: unknown, max = 3): string {
+  const messages = error.issues.map((issue) => describeIssue(issue, input));
   const shown = messages.slice(0, max).join(" ; ");
   return messages.length > max ? `${shown} ; … (${messages.length - max} autre(s))` : shown;
 }

@@ -1,0 +1,27 @@
+import { importJobs } from "#db/schema";
+import type { ListingInput } from "../listing-input";
+
+/** The table of import jobs, as the job engine's status writer addresses it. */
+export const IMPORT_JOB_TABLE = { name: "import", table: importJobs } as const;
+
+export type ImportJob = typeof importJobs.$inferSelect;
+
+/**
+ * One page (or batch) an import source yields: valid listings and the French reasons of the rest
+ * (each counted as skipped). `notes` are kept with the errors without being counted (e.g. "result
+ * limit reached").
+ */
+export type ImportPage = { listings: ListingInput[]; invalid: string[]; totalPages?: number; notes?: string[] };
+
+/** What a job imports from: MoteurImmo, the demo feed, a file, an API connection. */
+export type ImportSource = {
+  pages(signal: AbortSignal): AsyncIterable<ImportPage>;
+  /** Called after the last page (e.g. a connection records its sync). */
+  onCompleted?(totals: ImportTotals): void;
+  /** Called when the job fails (e.g. a connection goes to status 'error'). */
+  onFailed?(message: string): void;
+  /** Called after each page is committed, with the job row as written (the CLI prints it). */
+  onPageWritten?(job: ImportJob): void;
+};
+
+export type ImportTotals = { imported: number; updated: number; skipped: number; totalProcessed: number };
