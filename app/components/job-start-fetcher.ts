@@ -2,10 +2,11 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { ImportJobView } from "~/services/imports/import-job-view";
-import { useToast, type ToastMessage } from "./toasts";
+import { useToast } from "./toasts";
+import type { Toast } from "~/utils/toast";
 
 /** What a resource route that starts an import job answers (file import, connection sync). */
-export type JobStartAnswer = { ok: boolean; toast?: ToastMessage; job?: ImportJobView };
+export type JobStartAnswer = { ok: boolean; toast?: Toast; job?: ImportJobView };
 
 /**
  * The fetcher of a form or button that starts an import job: shows the answer's toast and calls

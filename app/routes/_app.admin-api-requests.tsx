@@ -18,6 +18,7 @@ import { approveKeyRequest, listKeyRequestsForAdmin, rejectKeyRequest } from "~/
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
+import type { Toast } from "~/utils/toast";
 
 const requestId = z.string({ required_error: KEY_REQUEST_MESSAGES.notFound }).min(1).max(100);
 const rejectSchema = z.object({
@@ -31,7 +32,6 @@ const rejectSchema = z.object({
 });
 const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve"), requestId }), rejectSchema]);
 
-type Toast = { type: "success" | "error"; message: string };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, ADMIN_DENIALS.adminRequests);

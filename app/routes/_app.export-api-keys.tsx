@@ -23,6 +23,7 @@ import { MSG } from "~/messages";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
+import type { Toast } from "~/utils/toast";
 
 const keyId = z.string().min(1).max(100);
 const keyActionSchema = z.discriminatedUnion("intent", [
@@ -30,7 +31,6 @@ const keyActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), keyId }),
 ]);
 
-type Toast = { type: "success" | "error"; message: string };
 const NOT_FOUND = "Clé API introuvable";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { ImportJobProgress } from "~/components/import-job-progress";
-import { useToast, type ToastMessage } from "~/components/toasts";
+import { useToast } from "~/components/toasts";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
@@ -31,6 +31,7 @@ import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin, requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
+import type { Toast } from "~/utils/toast";
 
 // Pages and listings per page are forced into range by the service, never refused.
 const actionSchema = z.discriminatedUnion("intent", [
@@ -41,7 +42,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-all") }),
 ]);
 
-type ActionAnswer = { ok: boolean; toast?: ToastMessage; job?: ImportJobView; count?: number };
+type ActionAnswer = { ok: boolean; toast?: Toast; job?: ImportJobView; count?: number };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -8,7 +8,8 @@ import { countDuplicates, deleteDuplicates, resetModeration } from "~/services/m
 import { duplicatesDeletedMessage, MODERATION_TEXT } from "~/services/moderation/moderation-texts";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
-import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { resourceAnswer } from "~/utils/resource-answer.server";
+import type { Toast } from "~/utils/toast";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { readForm } from "~/utils/form-data.server";
 
@@ -106,11 +107,12 @@ function failureMessage(intent: string, error: Error) {
  * would reach direct callers as 200); a plain form post (JavaScript off) goes back to the page it
  * came from with the toast, as every form of the app does.
  */
-async function reply(request: Request, form: FormData, body: PanelActionData, status = 200) {
-  if (request.headers.get("Sec-Fetch-Mode") === "navigate") {
-    const toast = body.toast ?? (body.job ? { type: "info" as const, message: "Modération lancée" } : undefined);
-    const to = safeRedirect(form.get("redirectTo"), "/dashboard");
-    return toast ? redirectWithToast(to, toast) : new Response(null, { status: 302, headers: { Location: to } });
-  }
-  return Response.json(body, { status, headers: NO_STORE });
+/** The shared form-post answer; without JavaScript, back to the page the panel was on. */
+function reply(request: Request, form: FormData, body: PanelActionData, status = 200) {
+  return resourceAnswer(request, body, {
+    status,
+    headers: NO_STORE,
+    redirectTo: () => safeRedirect(form.get("redirectTo"), "/dashboard"),
+    navigationToast: body.job ? { type: "info", message: "Modération lancée" } : undefined,
+  });
 }

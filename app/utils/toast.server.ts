@@ -1,11 +1,7 @@
-import { z } from "zod";
 import { toastCookie } from "./cookies.server";
+import { toastSchema, type Toast } from "./toast";
 
-export const toastSchema = z.object({
-  type: z.enum(["success", "error", "info", "warning"]),
-  message: z.string(),
-});
-export type Toast = z.infer<typeof toastSchema>;
+export type { Toast };
 
 /** Set-Cookie header carrying one toast to the next page (flash message). */
 export async function toastHeader(toast: Toast): Promise<string> {

@@ -207,7 +207,7 @@ describe("modération : plafond, arrêt, erreurs, exclusivité", () => {
       await runModerationJob(createModerationJob(user.id, { mode: "pending", auto: true }));
       expect(seen).toEqual([0, 0, 0, 0, 0]);
       // Back once the checkpoint thread has caught up with what the run wrote.
-      await vi.waitFor(() => expect(getSqlite().pragma("wal_autocheckpoint", { simple: true })).toBe(1000));
+      await vi.waitFor(() => expect(getSqlite().pragma("wal_autocheckpoint", { simple: true })).toBe(1000), { timeout: 15_000 });
     } finally {
       engine.onAnalyse = null;
     }

@@ -15,16 +15,17 @@ import {
   PLATFORM_SUGGESTIONS,
 } from "~/services/connections/connection-form";
 import type { ConnectionView } from "~/services/connections/connections.server";
-import { showToast, useToast, type ToastMessage } from "../toasts";
+import { showToast, useToast } from "../toasts";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, SelectField, TextareaField } from "../ui/field";
+import type { Toast } from "~/utils/toast";
 
 type SaveAnswer = {
   ok: boolean;
   intent: "create" | "edit";
   result: SubmissionResult<string[]>;
-  toast: ToastMessage;
+  toast: Toast;
 };
 
 function editDefaults(connection: ConnectionView) {

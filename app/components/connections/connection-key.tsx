@@ -2,11 +2,12 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MASKED_KEY } from "~/config";
 import { CONNECTION_MESSAGES } from "~/services/connections/connection-form";
-import { showToast, useToast, type ToastMessage } from "../toasts";
+import { showToast, useToast } from "../toasts";
 import { Button } from "../ui/button";
+import type { Toast } from "~/utils/toast";
 
 type RevealAnswer =
-  { ok: true; connectionId: string; key: string } | { ok: false; toast: ToastMessage };
+  { ok: true; connectionId: string; key: string } | { ok: false; toast: Toast };
 
 /**
  * A connection's key, masked (32 bullets) until the owner asks: the clear key is fetched from

@@ -1,8 +1,9 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useToast, type ToastMessage } from "../toasts";
+import { useToast } from "../toasts";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Card, CardBody, CardHeader } from "../ui/card";
+import type { Toast } from "~/utils/toast";
 
 /**
  * The import partner's fixed card: its key lives in the server's environment
@@ -16,7 +17,7 @@ export function MoteurImmoSystemCard({
   configured: boolean;
   endpoint: string;
 }) {
-  const test = useFetcher<{ ok: boolean; toast?: ToastMessage }>();
+  const test = useFetcher<{ ok: boolean; toast?: Toast }>();
   useToast(test.data?.toast);
   return (
     <Card aria-labelledby="moteurimmo-card">

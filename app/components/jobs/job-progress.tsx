@@ -2,9 +2,10 @@ import { useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { progressPercent, isOpenJob, type JobView } from "~/services/jobs/job-view";
 import { formatNumber } from "~/utils/format";
-import { useToast, type ToastMessage } from "../toasts";
+import { useToast } from "../toasts";
 import { Button } from "../ui/button";
 import { Progress } from "../ui/progress";
+import type { Toast } from "~/utils/toast";
 
 /**
  * The progress of one job, whatever its kind: a status line, the bar, Stop while it runs, the
@@ -47,7 +48,7 @@ export function JobProgress({
 }
 
 function StopButton({ action, fields }: { action: string; fields: Record<string, string> }) {
-  const cancel = useFetcher<{ ok: boolean; toast?: ToastMessage }>();
+  const cancel = useFetcher<{ ok: boolean; toast?: Toast }>();
   useToast(cancel.data?.toast);
   const stopping = cancel.state !== "idle";
   return (

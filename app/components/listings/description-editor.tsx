@@ -2,13 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { showToast, useToast, type ToastMessage } from "~/components/toasts";
+import { showToast, useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/field";
 import { DESCRIPTION_MAX_LENGTH } from "~/config";
 import { descriptionSchema } from "~/services/listing-description";
+import type { Toast } from "~/utils/toast";
 
-type Answer = { ok: boolean; toast?: ToastMessage };
+type Answer = { ok: boolean; toast?: Toast };
 
 /** The description, edited in place through a fetcher (the page stays where it is). */
 export function DescriptionEditor({ description }: { description: string | null }) {

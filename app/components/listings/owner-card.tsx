@@ -1,12 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { useToast, type ToastMessage } from "~/components/toasts";
+import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { OWNER_CREATED_RELOAD_MS } from "~/config";
 import type { ListingOwner } from "~/services/listings.server";
+import type { Toast } from "~/utils/toast";
 
-type Answer = { ok: boolean; toast?: ToastMessage; reload?: boolean };
+type Answer = { ok: boolean; toast?: Toast; reload?: boolean };
 
 /** The owner card; without an owner, the 'Créer propriétaire' test button (test-create-owner). */
 export function OwnerCard({ owner }: { owner: ListingOwner | null }) {

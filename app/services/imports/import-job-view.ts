@@ -1,5 +1,6 @@
 import type { JobStatus } from "#db/schema";
-import { buildJobView, type JobToast, type JobView } from "../jobs/job-view";
+import { buildJobView, type JobView } from "../jobs/job-view";
+import type { Toast } from "~/utils/toast";
 
 /** French texts of import jobs (SPEC.md sections 4 and 8). */
 export const IMPORT_TEXT = {
@@ -48,7 +49,7 @@ function listings(count: number, verb: string) {
 }
 
 /** The end toast of SPEC.md section 4, or null while the job is still open. */
-function importEndToast(job: Pick<ImportJobView, "status" | "imported" | "message">): JobToast | null {
+function importEndToast(job: Pick<ImportJobView, "status" | "imported" | "message">): Toast | null {
   switch (job.status) {
     case "completed":
       return job.imported > 0

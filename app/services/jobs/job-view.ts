@@ -1,4 +1,5 @@
 import type { JobStatus } from "#db/schema";
+import type { Toast } from "~/utils/toast";
 
 /**
  * What `GET /resources/jobs/{id}` answers for every kind of job, and what the progress component
@@ -14,12 +15,11 @@ export type JobView = {
   message: string | null;
   errors: string[];
   /** The toast shown once when a screen sees the job end; null while it is open. */
-  endToast: JobToast | null;
+  endToast: Toast | null;
   createdAt: string;
   finishedAt: string | null;
 };
 
-export type JobToast = { type: "success" | "error" | "info" | "warning"; message: string };
 
 /** The polling answer (DECISIONS.md, second round): `{ ok, job }`. */
 export type JobPollAnswer<View extends JobView = JobView> = { ok: true; job: View } | { ok: false; error: string };
@@ -44,7 +44,7 @@ export function buildJobView<Kind extends string, Fields extends object>(
   row: { id: string; status: string; message: string | null; errors: string[]; createdAt: Date; finishedAt: Date | null },
   progress: JobView["progress"],
   fields: Fields,
-  endToast: (view: JobView & Fields) => JobToast | null,
+  endToast: (view: JobView & Fields) => Toast | null,
 ): JobView & { kind: Kind } & Fields {
   const view = {
     id: row.id,
@@ -53,7 +53,7 @@ export function buildJobView<Kind extends string, Fields extends object>(
     progress,
     message: row.message,
     errors: row.errors,
-    endToast: null as JobToast | null,
+    endToast: null as Toast | null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
     ...fields,

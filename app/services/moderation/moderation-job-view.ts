@@ -1,4 +1,5 @@
-import { buildJobView, type JobToast, type JobView } from "../jobs/job-view";
+import { buildJobView, type JobView } from "../jobs/job-view";
+import type { Toast } from "~/utils/toast";
 
 /** What the panel shows of a moderation run (the polling answer of its job). Client-safe module. */
 export type ModerationJobView = JobView & {
@@ -22,7 +23,7 @@ export function toModerationJobView(row: JobRow): ModerationJobView {
 }
 
 /** The toast of a finished run (SPEC.md section 8), from the message the job stored. */
-function moderationEndToast(job: Pick<ModerationJobView, "status" | "message" | "moderated">): JobToast | null {
+function moderationEndToast(job: Pick<ModerationJobView, "status" | "message" | "moderated">): Toast | null {
   if (!job.message) return null;
   if (job.status === "failed") return { type: "error", message: job.message };
   if (job.status === "cancelled") return { type: "warning", message: job.message };
