@@ -14,7 +14,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { MODERATION_PAGE_SIZE } from "~/config";
 import { moderationPanelStatus } from "~/services/moderation/panel-status.server";
 import { bulkMessage, MODERATION_TEXT, REVIEW_FILTER_VALUES } from "~/services/moderation/moderation-texts";
-import { decideDisplayed, decideListing, listSuspicious, suspiciousCounts } from "~/services/moderation/review.server";
+import { decideDisplayed, decideListing, listSuspicious, suspiciousCounts, type Reviewer } from "~/services/moderation/review.server";
 import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const input = submission.value;
   try {
-    return decide(user.id, input);
+    return decide(user, input);
   } catch (error) {
     logEvent("moderation.decision_failed", { userId: user.id, intent: input.intent, error: (error as Error).message });
     const message = input.intent === "validate" ? "Erreur lors de la validation" : input.intent === "blacklist" ? "Erreur lors du rejet" : "Erreur lors du traitement en masse";
@@ -93,9 +93,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function decide(userId: string, input: z.infer<typeof actionSchema>) {
+// The queue lists the user's own listings; an administrator's decision is not scoped to them.
+function decide(user: Reviewer, input: z.infer<typeof actionSchema>) {
   if ("id" in input) {
-    const outcome = decideListing(userId, input.id, input.intent === "validate" ? "active" : "rejected");
+    const outcome = decideListing(user, input.id, input.intent === "validate" ? "active" : "rejected");
     if (outcome === "not-found") {
       return data({ ok: false, toast: { type: "error" as const, message: MODERATION_TEXT.notFound } }, { status: 404 });
     }
@@ -106,7 +107,7 @@ function decide(userId: string, input: z.infer<typeof actionSchema>) {
     return { ok: true, toast: { type: "success" as const, message } };
   }
   const decision = input.intent === "validate-all" ? "active" : "rejected";
-  const changed = decideDisplayed(userId, { q: input.q, filter: input.filter }, input.ids, decision);
+  const changed = decideDisplayed(user.id, { q: input.q, filter: input.filter }, input.ids, decision);
   if (changed === 0) return { ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.nothingToProcess } };
   return { ok: true, toast: { type: "success" as const, message: bulkMessage(decision, changed) } };
 }

@@ -67,10 +67,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function HeaderActions({ isAdmin }: { isAdmin: boolean }) {
   const { search } = useLocation();
-  const { importControls } = useLoaderData<typeof loader>();
+  const { importControls, counts } = useLoaderData<typeof loader>();
   return (
     <>
       <ImportControls data={{ ...importControls, isAdmin }} />
+      {/* Every user reviews their own suspicious listings (SPEC.md section 1), not only admins. */}
+      <Link to="/moderation" className={buttonClasses("secondary")}>
+        Modération IA
+        {counts.suspicious > 0 ? <Badge tone="amber">{formatNumber(counts.suspicious)}</Badge> : null}
+      </Link>
       <Link to={{ pathname: "/properties", search }} preventScrollReset className={buttonClasses("secondary")}>
         Actualiser
       </Link>

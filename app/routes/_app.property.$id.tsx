@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DescriptionEditor } from "~/components/listings/description-editor";
 import { ListingDetails, ListingLocation, ListingSource } from "~/components/listings/listing-facts";
 import { ListingGallery } from "~/components/listings/listing-gallery";
+import { ListingReview } from "~/components/listings/listing-review";
 import { OwnerCard } from "~/components/listings/owner-card";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -12,6 +13,8 @@ import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { descriptionSchema } from "~/services/listing-description";
 import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listing-labels";
 import { getListing, updateListingDescription } from "~/services/listings.server";
+import { MODERATION_TEXT } from "~/services/moderation/moderation-texts";
+import { decideListing, type Reviewer } from "~/services/moderation/review.server";
 import { createOwnerForListing } from "~/services/owners.server";
 import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
@@ -33,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = parseListingId(params.id);
   // Unknown, malformed and other users' ids get the same answer: nothing tells them apart.
-  const listing = id === null ? null : getListing(user.id, id);
+  const listing = id === null ? null : getListing(user.id, id, { anyOwner: user.isAdmin });
   if (!listing) throw await redirectWithToast("/properties", { type: "error", message: LOAD_ERROR });
   return { listing };
 }
@@ -54,6 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ ok: false, toast: { type: "error" as const, message: OWNER_ERROR } }, { status: 500 });
     }
   }
+  if (intent === "validate" || intent === "blacklist") return decide(user, id, intent);
   if (intent !== "update-description") {
     return data({ ok: false, toast: { type: "error" as const, message: "Erreur lors de la mise à jour" } }, { status: 400 });
   }
@@ -69,10 +73,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return { ok: true, toast: { type: "success" as const, message: "Description mise à jour avec succès" } };
 }
 
+/** Valider / Blacklister from the listing's page: its owner or an administrator, while suspicious or pending. */
+function decide(user: Reviewer, id: number | null, intent: "validate" | "blacklist") {
+  const failure = intent === "validate" ? MODERATION_TEXT.validateError : MODERATION_TEXT.blacklistError;
+  try {
+    const outcome = id === null ? "not-found" : decideListing(user, id, intent === "validate" ? "active" : "rejected", ["suspicious", "pending"]);
+    if (outcome === "not-found") return data({ ok: false, toast: { type: "error" as const, message: MODERATION_TEXT.notFound } }, { status: 404 });
+    if (outcome === "already-decided") {
+      return data({ ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.alreadyDecided } }, { status: 409 });
+    }
+    return { ok: true, toast: { type: "success" as const, message: intent === "validate" ? MODERATION_TEXT.validated : MODERATION_TEXT.blacklisted } };
+  } catch (error) {
+    logEvent("moderation.decision_failed", { userId: user.id, propertyId: id, intent, error: (error as Error).message });
+    return data({ ok: false, toast: { type: "error" as const, message: failure } }, { status: 500 });
+  }
+}
+
 export default function PropertyPage() {
   const { listing } = useLoaderData<typeof loader>();
   const rental = listing.transactionType === "rental";
   const status = STATUS_BADGES[listing.status];
+  const reviewable = listing.status === "suspicious" || listing.status === "pending" ? listing.status : null;
   return (
     <div className="space-y-6">
       <Link to="/properties" className={buttonClasses("ghost", "sm")}>
@@ -81,6 +102,7 @@ export default function PropertyPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ListingGallery images={listing.images} title={listing.title} />
+          {reviewable ? <ListingReview status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
           <Card>
             <CardBody className="space-y-3">
               <div className="flex flex-wrap gap-2">
@@ -96,7 +118,7 @@ export default function PropertyPage() {
               {listing.propertyCharges !== null ? (
                 <p className="text-sm text-slate-700">Charges : {formatPrice(listing.propertyCharges)} /mois</p>
               ) : null}
-              {listing.aiFlagReason ? (
+              {listing.aiFlagReason && !reviewable ? (
                 <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
                   <span className="font-semibold">Motif IA :</span> {listing.aiFlagReason}
                 </p>
@@ -106,7 +128,7 @@ export default function PropertyPage() {
           <Card>
             <CardHeader title="Description" />
             <CardBody>
-              <DescriptionEditor description={listing.description} />
+              <DescriptionEditor description={listing.description} editable={listing.mine} />
             </CardBody>
           </Card>
           {listing.features.length ? (
@@ -127,7 +149,7 @@ export default function PropertyPage() {
         <div className="space-y-6">
           <ListingDetails listing={listing} />
           <ListingLocation listing={listing} />
-          <OwnerCard owner={listing.owner} />
+          <OwnerCard owner={listing.owner} canCreate={listing.mine} />
           <ListingSource listing={listing} />
         </div>
       </div>

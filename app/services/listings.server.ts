@@ -213,12 +213,17 @@ export type ListingDetail = Omit<ListingCard, "image" | "flagged"> & {
   aiFlagReason: string | null;
   aiConfidence: number | null;
   createdAt: Date;
+  /** False when an administrator looks at another user's listing: its edits stay the owner's. */
+  mine: boolean;
 };
 
-/** One of the user's listings with its owner; null when it does not exist or is someone else's. */
-export function getListing(userId: string, id: number): ListingDetail | null {
+/**
+ * One of the user's listings with its owner; null when it does not exist or is someone else's.
+ * `anyOwner` (administrators, who moderate every listing) lifts the creator filter.
+ */
+export function getListing(userId: string, id: number, { anyOwner = false } = {}): ListingDetail | null {
   const row = selectWithOwner({ listing: properties })
-    .where(and(eq(properties.id, id), eq(properties.createdBy, userId)))
+    .where(anyOwner ? eq(properties.id, id) : and(eq(properties.id, id), eq(properties.createdBy, userId)))
     .get();
   if (!row) return null;
   const { listing } = row;
@@ -251,6 +256,7 @@ export function getListing(userId: string, id: number): ListingDetail | null {
     aiFlagReason: listing.aiFlagReason,
     aiConfidence: listing.aiConfidence,
     createdAt: listing.createdAt,
+    mine: listing.createdBy === userId,
     owner: ownerOf(row),
   };
 }

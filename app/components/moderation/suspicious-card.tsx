@@ -3,16 +3,10 @@ import type { action as moderationAction } from "~/routes/_app.moderation";
 import type { SuspiciousCard as Listing } from "~/services/moderation/review.server";
 import { formatNumber, formatPrice } from "~/utils/format";
 import { useToast } from "../toasts";
-import { Badge, type BadgeTone } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
+import { ConfidenceBadge } from "./confidence-badge";
 import { ListingImage } from "./listing-image";
-
-function confidenceTone(confidence: number): BadgeTone {
-  if (confidence >= 0.8) return "red";
-  if (confidence >= 0.5) return "amber";
-  return "slate";
-}
 
 /** One suspicious listing of /moderation with its AI note and the Valider / Blacklister decisions. */
 export function SuspiciousCard({ listing }: { listing: Listing }) {
@@ -33,14 +27,7 @@ export function SuspiciousCard({ listing }: { listing: Listing }) {
           <h3 id={`listing-${listing.id}-title`} className="font-semibold text-slate-900">
             {listing.title}
           </h3>
-          {listing.confidence !== null ? (
-            <Badge tone={confidenceTone(listing.confidence)} className="shrink-0">
-              <span className="sr-only">Confiance IA : </span>
-              {Math.round(listing.confidence * 100)} %
-            </Badge>
-          ) : (
-            <Badge className="shrink-0">En attente d&apos;analyse</Badge>
-          )}
+          <ConfidenceBadge confidence={listing.confidence} />
         </div>
         <p className="text-sm text-slate-700">{details.join(" · ") || "Informations non renseignées"}</p>
         <p className="text-lg font-bold text-slate-900">{price}</p>

@@ -13,6 +13,7 @@
  *
  * No I/O, no clock, no randomness: the same listings always give the same verdicts.
  */
+import { FLAG_REASON_SEPARATOR } from "./moderation-texts";
 import { extractFeatures, listingFingerprint, type StoredFeatures } from "./listing-features";
 import { score } from "./scoring";
 import { coherenceEvidence } from "./signals/coherence";
@@ -145,5 +146,5 @@ export function formatFlagReason(reasons: string[]): string {
   return reasons
     .map((reason) => reason.trim())
     .filter((reason) => reason.length > 0)
-    .join(" · ");
+    .join(FLAG_REASON_SEPARATOR);
 }

@@ -56,3 +56,14 @@ export const REVIEW_FILTERS = [
 ] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number]["value"];
 export const REVIEW_FILTER_VALUES = REVIEW_FILTERS.map((filter) => filter.value) as [ReviewFilter, ...ReviewFilter[]];
+
+/** Joins the evidence of a verdict in `ai_flag_reason`, strongest first. */
+export const FLAG_REASON_SEPARATOR = " · ";
+
+/** The evidence stored in `ai_flag_reason`, one item each. */
+export function splitFlagReason(reason: string | null): string[] {
+  return (reason ?? "")
+    .split(FLAG_REASON_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
