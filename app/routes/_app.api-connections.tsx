@@ -61,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     connections,
     loadError: loadError ? { type: "error" as const, message: loadError } : null,
     runningSync,
+    isAdmin: user.isAdmin,
     moteurImmo: {
       configured: Boolean(moteurImmoApiKey),
       endpoint: `${moteurImmoApiUrl.replace(/\/+$/, "")}/ads`,
@@ -166,7 +167,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ApiConnectionsPage() {
-  const { connections, loadError, runningSync, moteurImmo } = useLoaderData<typeof loader>();
+  const { connections, loadError, runningSync, isAdmin, moteurImmo } = useLoaderData<typeof loader>();
   const [dialogOpen, setDialogOpen] = useState(false);
   useToast(loadError);
   return (
@@ -176,7 +177,7 @@ export default function ApiConnectionsPage() {
         subtitle="Gérez les sources de vos annonces et vos connexions aux plateformes partenaires"
         actions={<Button onClick={() => setDialogOpen(true)}>Nouvelle connexion</Button>}
       />
-      <MoteurImmoSystemCard configured={moteurImmo.configured} endpoint={moteurImmo.endpoint} />
+      <MoteurImmoSystemCard configured={moteurImmo.configured} endpoint={moteurImmo.endpoint} isAdmin={isAdmin} />
       {connections.length > 0 ? (
         <section aria-labelledby="custom-connections">
           <h2 id="custom-connections" className="mb-4 text-lg font-semibold text-slate-900">
