@@ -15,7 +15,7 @@ import { MODERATION_PAGE_SIZE } from "~/config";
 import { moderationPanelStatus } from "~/services/moderation/panel-status.server";
 import { bulkMessage, MODERATION_TEXT, REVIEW_FILTER_VALUES } from "~/services/moderation/moderation-texts";
 import { decideDisplayed, decideListing, listSuspicious, suspiciousCounts, type Reviewer } from "~/services/moderation/review.server";
-import { formatNumber } from "~/utils/format";
+import { formatCount } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 
@@ -121,7 +121,7 @@ export default function ModerationPage() {
     <div className="space-y-6">
       <PageHeader
         title="Modération IA"
-        subtitle={`${formatNumber(counts.suspicious)} annonces suspectes à modérer`}
+        subtitle={`${formatCount(counts.suspicious, "annonce suspecte", "annonces suspectes")} à modérer`}
         actions={
           <Button variant="secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
             {revalidator.state !== "idle" ? "Actualisation..." : "Actualiser"}

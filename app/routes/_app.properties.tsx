@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { LISTINGS_PAGE_SIZE } from "~/config";
 import { loadImportControls } from "~/services/connections/import-controls.server";
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listing-labels";
+import { LISTING_SORT_VALUES } from "~/services/listing-sort";
 import {
   countListingsByStatus,
   listFilterOptions,
@@ -33,6 +34,7 @@ const filtersSchema = z.object({
   type: z.string().trim().max(100).catch(""),
   transaction: z.enum(["all", "sale", "rental"]).catch("all"),
   status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("pending"),
+  sort: z.enum(LISTING_SORT_VALUES).catch("recent"),
   limit: z.coerce
     .number()
     .int()

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { LISTING_STATUSES, properties, propertyOwners, type ListingStatus } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
-import { countConditions, listConditions, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
+import { countConditions, listConditions, listOrder, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
+import type { ListingSort } from "./listing-sort";
 import { toFtsQuery } from "./listing-search";
 
 /**
@@ -15,6 +16,8 @@ export type TransactionFilter = "all" | "sale" | "rental";
 
 export type ListingFilters = {
   q: string;
+  /** The order of the list ('recent' when absent from the query string). */
+  sort?: ListingSort;
   city: string;
   type: string;
   transaction: TransactionFilter;
@@ -68,7 +71,21 @@ function selectWithOwner<Fields extends SelectedFields>(fields: Fields) {
     .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id));
 }
 
+/**
+ * The ids of one sorted page, ranked on the (created_by, status, ai_confidence, price,
+ * surface_area) index alone: sorting every matching row itself would read each wide row.
+ */
+function sortedPageIds(userId: string, filters: ListingFilters) {
+  return getDb()
+    .select({ id: properties.id })
+    .from(properties)
+    .where(listConditions(userId, filters))
+    .orderBy(...listOrder(filters.sort))
+    .limit(filters.limit);
+}
+
 function listQuery(userId: string, filters: ListingFilters, direct = false) {
+  const sorted = filters.sort !== undefined && filters.sort !== "recent";
   return selectWithOwner({
     id: properties.id,
     title: properties.title,
@@ -84,8 +101,8 @@ function listQuery(userId: string, filters: ListingFilters, direct = false) {
     flagReason: properties.aiFlagReason,
     image: sql<string | null>`json_extract(${properties.images}, '$[0]')`,
   })
-    .where(listConditions(userId, filters, direct))
-    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .where(sorted ? inArray(properties.id, sortedPageIds(userId, filters)) : listConditions(userId, filters, direct))
+    .orderBy(...listOrder(filters.sort))
     .limit(filters.limit);
 }
 

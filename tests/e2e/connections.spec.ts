@@ -100,7 +100,7 @@ test.describe("connexions API", () => {
     await card.getByRole("button", { name: "Activer" }).click();
     await expectToast(page, "Connexion activée");
     await card.getByRole("button", { name: "Synchroniser" }).click();
-    await expectToast(page, /^Erreur lors de l'import: Adresse refusée \(127\.0\.0\.1\)/);
+    await expectToast(page, /^Erreur lors de la synchronisation: Adresse refusée \(127\.0\.0\.1\)/);
     await expect(card.getByText("Erreur", { exact: true })).toBeVisible();
     await expect(
       card.getByRole("alert").filter({ hasText: "Adresse refusée (127.0.0.1)" }).first(),

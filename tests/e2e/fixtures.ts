@@ -33,3 +33,13 @@ export { expect };
 export async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.getByRole("status").filter({ hasText: text }).first()).toBeVisible();
 }
+
+/**
+ * An error shown once: beside its field (role="alert") and not repeated as a toast. The toast
+ * layer decides one frame after the form rendered: wait two frames before checking its absence.
+ */
+export async function expectInlineErrorOnly(page: Page, text: string) {
+  await expect(page.getByRole("alert").filter({ hasText: text }).first()).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.getByRole("status").filter({ hasText: text })).toHaveCount(0);
+}

@@ -9,7 +9,7 @@ test.describe("import MoteurImmo (/moteurimmo-sync)", () => {
     await expect(page.getByText("Locations uniquement")).toBeVisible();
 
     await page.getByRole("button", { name: "Tester la connexion" }).click();
-    await expectToast(page, /^Connexion OK - \d+ annonces disponibles$/);
+    await expectToast(page, /^Connexion OK - [\d\u00a0]+ annonces disponibles$/);
 
     await page.getByLabel("Nombre de pages").fill("6");
     await page.getByLabel("Annonces par page").fill("50");

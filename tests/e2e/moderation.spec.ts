@@ -104,7 +104,7 @@ test.describe("modération IA", () => {
     await expect(cards).toHaveCount(1);
     await page.getByRole("button", { name: "Tout blacklister" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Blacklister" }).click();
-    await expectToast(page, "1 annonces blacklistées");
+    await expectToast(page, "1 annonce blacklistée");
     await expect(page.getByText("1 annonces suspectes à modérer")).toBeVisible();
   });
 
@@ -114,7 +114,7 @@ test.describe("modération IA", () => {
     await page.goto("/moderation?filter=without");
     await expect(page.getByRole("list", { name: "Annonces suspectes" }).getByRole("listitem")).toHaveCount(1);
     await page.getByRole("button", { name: "Analyser tout automatiquement" }).click();
-    await expectToast(page, /^✓ 1 annonces analysées - /);
+    await expectToast(page, /^✓ 1 annonce analysée - /);
     await page.getByRole("button", { name: "Analyser tout automatiquement" }).click();
     await expectToast(page, "Aucune annonce suspecte sans analyse IA");
   });

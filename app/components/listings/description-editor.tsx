@@ -52,7 +52,6 @@ export function DescriptionEditor({ description, editable = true }: { descriptio
         rows={8}
         autoFocus
         name={fields.description.name}
-        errors={fields.description.errors}
         defaultValue={description ?? ""}
         onInput={(event) => setLength(event.currentTarget.value.trim().length)}
         hint={`${length} / ${DESCRIPTION_MAX_LENGTH} caractères`}

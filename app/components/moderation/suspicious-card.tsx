@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { action as moderationAction } from "~/routes/_app.moderation";
 import type { SuspiciousCard as Listing } from "~/services/moderation/review.server";
-import { formatNumber, formatPrice } from "~/utils/format";
+import { formatPrice, formatSurface } from "~/utils/format";
 import { useToast } from "../toasts";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
@@ -16,7 +16,7 @@ export function SuspiciousCard({ listing }: { listing: Listing }) {
   const details = [
     listing.city,
     listing.propertyType,
-    listing.surfaceArea ? `${formatNumber(listing.surfaceArea)} m²` : null,
+    listing.surfaceArea ? formatSurface(listing.surfaceArea) : null,
   ].filter(Boolean);
   const price = `${formatPrice(listing.price)}${listing.transactionType === "rental" && listing.price !== null ? "/mois" : ""}`;
   return (

@@ -1,4 +1,5 @@
 import type { JobStatus } from "#db/schema";
+import { formatCount } from "~/utils/format";
 
 /**
  * What the screens know of an import job: the polling route answers it, the progress component
@@ -59,8 +60,15 @@ export const IMPORT_STATUS_LABELS: Record<JobStatus, string> = {
 
 export type ImportToast = { type: "success" | "error" | "info" | "warning"; message: string };
 
-function listings(count: number, verb: string) {
-  return `${count} annonce${count > 1 ? "s" : ""} ${verb}${count > 1 ? "s" : ""}`;
+/** '1 annonce importée', '2 400 annonces importées': the same agreement and grouping as the cards. */
+export function importedListings(count: number) {
+  return formatCount(count, "annonce importée", "annonces importées");
+}
+
+/** SPEC.md section 8: a connection's failure is a 'synchronisation', MoteurImmo's and a file's an 'import'. */
+function failureMessage(job: ImportJobView) {
+  const prefix = job.source === "connexion" ? "Erreur lors de la synchronisation" : "Erreur lors de l'import";
+  return job.message ? `${prefix}: ${job.message}` : prefix;
 }
 
 /** The end toast of SPEC.md section 4, or null while the job is still open. */
@@ -68,12 +76,12 @@ export function importEndToast(job: ImportJobView): ImportToast | null {
   switch (job.status) {
     case "completed":
       return job.imported > 0
-        ? { type: "success", message: listings(job.imported, "importée") }
+        ? { type: "success", message: importedListings(job.imported) }
         : { type: "info", message: "Aucune nouvelle annonce à importer" };
     case "failed":
-      return { type: "error", message: job.message ? `Erreur lors de l'import: ${job.message}` : "Erreur lors de l'import" };
+      return { type: "error", message: failureMessage(job) };
     case "cancelled":
-      return { type: "warning", message: `Import arrêté : ${listings(job.imported, "importée")}` };
+      return { type: "warning", message: `Import arrêté : ${importedListings(job.imported)}` };
     default:
       return null;
   }

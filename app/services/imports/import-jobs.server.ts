@@ -6,6 +6,7 @@ import type { ListingInput } from "../listing-input";
 import { abortHeldJob, holdJob, releaseJob, WORKER_ID } from "../jobs/lease.server";
 import { jobQueue, yieldToEventLoop } from "../jobs/queue.server";
 import { appendErrors, currentStatus, writePage } from "./page-writer.server";
+import { importedListings } from "./import-job-view";
 
 /**
  * One page (or batch) an import source yields: valid listings and the French reasons of the rest
@@ -131,7 +132,7 @@ export async function runImportJob(
 
 function completionMessage(totals: ImportTotals) {
   return totals.imported > 0
-    ? `${totals.imported} annonce${totals.imported > 1 ? "s" : ""} importée${totals.imported > 1 ? "s" : ""}`
+    ? importedListings(totals.imported)
     : "Aucune nouvelle annonce à importer";
 }
 

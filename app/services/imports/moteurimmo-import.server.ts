@@ -151,7 +151,7 @@ export async function testMoteurImmoConnection(options: AdSourceOptions = {}): P
   try {
     // The client adds withCount and maxLength: 1 itself; only the filter travels.
     const count = await createAdSource(options).count({ types: [...MOTEURIMMO_CONNECTION_CHECK.types] });
-    return { ok: true, count, message: `Connexion OK - ${count} annonces disponibles` };
+    return { ok: true, count, message: `Connexion OK - ${formatNumber(count)} annonces disponibles` };
   } catch (error) {
     return { ok: false, message: `Erreur lors du test: ${reason(error)}` };
   }

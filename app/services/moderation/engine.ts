@@ -13,7 +13,6 @@
  *
  * No I/O, no clock, no randomness: the same listings always give the same verdicts.
  */
-import { FLAG_REASON_SEPARATOR } from "./moderation-texts";
 import { extractFeatures, listingFingerprint, type StoredFeatures } from "./listing-features";
 import { score } from "./scoring";
 import { coherenceEvidence } from "./signals/coherence";
@@ -21,7 +20,7 @@ import { languageEvidence } from "./signals/language";
 import { PriceIndex, PriceIndexBuilder } from "./signals/price";
 import { ReuseIndex, ReuseIndexBuilder } from "./signals/reuse";
 import { GrowableFloat64, GrowableUint32 } from "./stats";
-import type { Evidence, ModerationListing, ModerationVerdict } from "./types";
+import { FLAG_REASON_SEPARATOR, type Evidence, type ModerationListing, type ModerationVerdict } from "./types";
 
 export type { ModerationListing, ModerationVerdict } from "./types";
 export { FLAG_THRESHOLD } from "./scoring";
