@@ -99,8 +99,10 @@ export default function PropertyPage() {
       <Link to="/properties" className={buttonClasses("ghost", "sm")}>
         <span aria-hidden="true">←</span> Retour aux annonces
       </Link>
+      {/* min-w-0: a grid item is otherwise as wide as its content, and the scrolling thumbnail
+          strip would stretch the page beyond a phone's screen (issue 17). */}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <ListingGallery images={listing.images} title={listing.title} />
           {reviewable ? <ListingReview status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
           <Card>
@@ -146,7 +148,7 @@ export default function PropertyPage() {
             </Card>
           ) : null}
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <ListingDetails listing={listing} />
           <ListingLocation listing={listing} />
           <OwnerCard owner={listing.owner} canCreate={listing.mine} />
