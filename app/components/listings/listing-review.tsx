@@ -3,7 +3,6 @@ import { useToast, type ToastMessage } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { splitFlagReason } from "~/services/moderation/moderation-texts";
-import { ConfidenceBadge } from "../moderation/confidence-badge";
 
 type Answer = { ok: boolean; toast?: ToastMessage };
 
@@ -18,7 +17,7 @@ export function ListingReview({ status, flagReason, confidence }: { status: "sus
   const deciding = fetcher.state !== "idle";
   const evidence = splitFlagReason(flagReason);
   return (
-    <Card aria-labelledby="listing-review-title" className="border-amber-300">
+    <Card role="region" aria-labelledby="listing-review-title" className="border-amber-300">
       <CardHeader
         title={<span id="listing-review-title">Modération</span>}
         description={
@@ -26,7 +25,6 @@ export function ListingReview({ status, flagReason, confidence }: { status: "sus
             ? "L'IA a signalé cette annonce : vérifiez-la, puis validez-la ou blacklistez-la."
             : "Cette annonce n'a pas encore été analysée par l'IA : vous pouvez décider sans attendre."
         }
-        actions={status === "suspicious" ? <ConfidenceBadge confidence={confidence} /> : null}
       />
       <CardBody className="space-y-4 text-sm">
         {evidence.length > 0 ? (
