@@ -13,8 +13,7 @@ import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { descriptionSchema } from "~/services/listing-description";
 import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listing-labels";
 import { getListing, updateListingDescription } from "~/services/listings.server";
-import { MODERATION_TEXT } from "~/services/moderation/moderation-texts";
-import { decideListing, type Reviewer } from "~/services/moderation/review.server";
+import { answerDecision } from "~/services/moderation/decision-answer.server";
 import { createOwnerForListing } from "~/services/owners.server";
 import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
@@ -57,7 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ ok: false, toast: { type: "error" as const, message: OWNER_ERROR } }, { status: 500 });
     }
   }
-  if (intent === "validate" || intent === "blacklist") return decide(user, id, intent);
+  // Valider / Blacklister: the owner or an administrator, while the listing is suspicious or pending.
+  if (intent === "validate" || intent === "blacklist") return answerDecision(user, id, intent, ["suspicious", "pending"]);
   if (intent !== "update-description") {
     return data({ ok: false, toast: { type: "error" as const, message: "Erreur lors de la mise à jour" } }, { status: 400 });
   }
@@ -71,22 +71,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   logEvent("listing.description_updated", { userId: user.id, propertyId: id });
   return { ok: true, toast: { type: "success" as const, message: "Description mise à jour avec succès" } };
-}
-
-/** Valider / Blacklister from the listing's page: its owner or an administrator, while suspicious or pending. */
-function decide(user: Reviewer, id: number | null, intent: "validate" | "blacklist") {
-  const failure = intent === "validate" ? MODERATION_TEXT.validateError : MODERATION_TEXT.blacklistError;
-  try {
-    const outcome = id === null ? "not-found" : decideListing(user, id, intent === "validate" ? "active" : "rejected", ["suspicious", "pending"]);
-    if (outcome === "not-found") return data({ ok: false, toast: { type: "error" as const, message: MODERATION_TEXT.notFound } }, { status: 404 });
-    if (outcome === "already-decided") {
-      return data({ ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.alreadyDecided } }, { status: 409 });
-    }
-    return { ok: true, toast: { type: "success" as const, message: intent === "validate" ? MODERATION_TEXT.validated : MODERATION_TEXT.blacklisted } };
-  } catch (error) {
-    logEvent("moderation.decision_failed", { userId: user.id, propertyId: id, intent, error: (error as Error).message });
-    return data({ ok: false, toast: { type: "error" as const, message: failure } }, { status: 500 });
-  }
 }
 
 export default function PropertyPage() {
