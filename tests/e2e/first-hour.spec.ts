@@ -149,11 +149,12 @@ test.describe("finitions", () => {
     expect(overlaps).toBe(false);
   });
 
-  for (const width of [360, 1280]) {
+  // 1 024 px: the narrowest desktop layout; a four-digit count is what got cut ("En attente IA (1…").
+  for (const width of [360, 1024, 1280]) {
     test(`le filtre de statut affiche son texte en entier (${width} px)`, async ({ page, signIn }) => {
       await page.setViewportSize({ width, height: 800 });
       const user = await signIn();
-      addListings(user.id, 3);
+      addListings(user.id, 1200);
       await page.goto("/properties");
       const status = page.getByLabel("Statut", { exact: true });
       await expect(status).toHaveValue("pending");
