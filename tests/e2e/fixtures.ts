@@ -35,11 +35,25 @@ export async function expectToast(page: Page, text: string | RegExp) {
 }
 
 /**
- * An error shown once: beside its field (role="alert") and not repeated as a toast. The toast
- * layer decides one frame after the form rendered: wait two frames before checking its absence.
+ * Records the text of every toast that appears from now on, even one that leaves at once, to
+ * prove that an error shown beside its field was not repeated as a toast.
  */
-export async function expectInlineErrorOnly(page: Page, text: string) {
-  await expect(page.getByRole("alert").filter({ hasText: text }).first()).toBeVisible();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await expect(page.getByRole("status").filter({ hasText: text })).toHaveCount(0);
+export async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[role="status"]')) {
+        const text = element.textContent?.trim();
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The toasts seen since `recordToasts`, in order of appearance. */
+export async function recordedToasts(page: Page): Promise<string[]> {
+  const toasts = await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? null);
+  expect(toasts, "recordToasts() n'a pas été appelé").not.toBeNull();
+  return toasts!;
 }
