@@ -56,6 +56,18 @@ for (const width of WIDTHS) {
       for (const path of ["/dashboard", "/properties", `/property/${ids[0]}`, `/property/${ids[1]}`, "/moderation", "/api-connections", "/request-api-key", "/export-api-keys", "/api-docs", "/moteurimmo-sync"]) {
         await visit(page, path);
       }
+      // What opens over a screen: the new connection dialog, and the side sheet on a phone.
+      await page.goto("/api-connections");
+      await page.waitForFunction(() => "__remixRouter" in window);
+      await page.getByRole("button", { name: "Nouvelle connexion" }).click();
+      await expect(page.getByRole("dialog").getByRole("heading", { name: "Ajouter une connexion API" })).toBeVisible();
+      await expectNoOverflow(page, "/api-connections (dialogue Nouvelle connexion)");
+      await page.keyboard.press("Escape");
+      if (width < 768) {
+        await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+        await expect(page.getByRole("navigation", { name: "Menu mobile" })).toBeVisible();
+        await expectNoOverflow(page, "menu mobile");
+      }
     });
 
     test("écrans d'administration", async ({ page, signIn }) => {
