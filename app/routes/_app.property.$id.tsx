@@ -88,7 +88,6 @@ export default function PropertyPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ListingGallery images={listing.images} title={listing.title} />
-          {reviewable ? <ListingReview status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
           <Card>
             <CardBody className="space-y-3">
               <div className="flex flex-wrap gap-2">
@@ -111,6 +110,7 @@ export default function PropertyPage() {
               ) : null}
             </CardBody>
           </Card>
+          {reviewable ? <ListingReview status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
           <Card>
             <CardHeader title="Description" />
             <CardBody>
