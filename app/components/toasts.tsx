@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import toast, { Toaster } from "react-hot-toast";
+import { Icon } from "./ui/icons";
 
 export type ToastMessage = { type: "success" | "error" | "info" | "warning"; message: string };
 
@@ -17,7 +18,10 @@ export function showToast({ type, message }: ToastMessage) {
     requestAnimationFrame(() => {
       if (!shownInline(message)) toast.error(message, { id: message });
     });
-  } else toast(message, { id: message, icon: type === "warning" ? "⚠️" : "ℹ️" });
+  } else {
+    const icon = type === "warning" ? <Icon name="warning" className="h-5 w-5 shrink-0 text-amber-600" /> : <Icon name="info" className="h-5 w-5 shrink-0 text-brand-600" />;
+    toast(message, { id: message, icon });
+  }
 }
 
 /** Shows a toast once for each new toast object (flash cookie, action or fetcher answer). */

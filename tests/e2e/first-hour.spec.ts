@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createKeyRequest } from "~/services/key-requests.server";
 import { addListings, setModeration } from "../setup/moderation-factories";
 import { expect, expectToast, test } from "./fixtures";
 
@@ -134,6 +135,16 @@ test.describe("finitions", () => {
       await expect(feature.locator("svg")).toHaveCount(1);
       expect(await feature.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
     }
+  });
+
+  test("le statut d'une demande de clé porte une icône de l'application", async ({ page, signIn }) => {
+    const user = await signIn();
+    createKeyRequest(user.id, { companyName: "Agence Icônes" });
+    await page.goto("/request-api-key");
+    const badge = page.getByText("En attente", { exact: true });
+    await expect(badge).toBeVisible();
+    await expect(badge.locator("svg")).toHaveCount(1);
+    expect(await badge.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 
   test("un toast ne couvre pas « Déconnexion »", async ({ page, signIn }) => {
