@@ -45,5 +45,7 @@ describe("lignes d'erreur des résultats", () => {
     expect(summariseErrors(["a", "b"])).toEqual({ lines: ["a", "b"], more: null });
     const many = Array.from({ length: 12 }, (_, i) => `erreur ${i + 1}`);
     expect(summariseErrors(many)).toEqual({ lines: many.slice(0, 5), more: "… et 7 autres erreurs" });
+    const thousands = Array.from({ length: 2405 }, (_, i) => `erreur ${i + 1}`);
+    expect(summariseErrors(thousands).more).toBe("… et 2\u00a0400 autres erreurs");
   });
 });

@@ -1,5 +1,5 @@
 import type { JobStatus } from "#db/schema";
-import { formatCount } from "~/utils/format";
+import { formatCount, formatNumber } from "~/utils/format";
 
 /**
  * What the screens know of an import job: the polling route answers it, the progress component
@@ -92,5 +92,5 @@ export const SHOWN_ERROR_LINES = 5;
 export function summariseErrors(errors: string[]): { lines: string[]; more: string | null } {
   const lines = errors.slice(0, SHOWN_ERROR_LINES);
   const rest = errors.length - lines.length;
-  return { lines, more: rest > 0 ? `… et ${rest} autres erreurs` : null };
+  return { lines, more: rest > 0 ? `… et ${formatNumber(rest)} autres erreurs` : null };
 }
