@@ -22,7 +22,7 @@ export type ListingFilters = {
   type: string;
   transaction: TransactionFilter;
   status: StatusFilter;
-  /** How many rows to return, newest first ('Charger plus d'annonces' raises it by 50). */
+  /** How many rows to return, in the list's order ('Charger plus d'annonces' raises it by 50). */
   limit: number;
 };
 
@@ -127,7 +127,7 @@ export function countListingsByStatus(userId: string): StatusCounts {
   return counts;
 }
 
-/** One page of the list (newest first) and the number of listings matching the filters. */
+/** One page of the list (newest first unless sorted otherwise) and the number of listings matching the filters. */
 export function listListings(
   userId: string,
   filters: ListingFilters,
