@@ -124,7 +124,9 @@ export const properties = sqliteTable(
     index("properties_owner_created_idx").on(t.createdBy, t.createdAt, t.id),
     index("properties_owner_city_idx").on(t.createdBy, t.city),
     index("properties_owner_type_idx").on(t.createdBy, t.propertyType),
-    index("properties_owner_status_confidence_idx").on(t.createdBy, t.status, t.aiConfidence),
+    // Counts by status and the moderation queue read its prefix; price and surface make it cover
+    // the sorted /properties lists (ranked on the index alone, issue 17) at no extra index write.
+    index("properties_owner_status_confidence_sort_idx").on(t.createdBy, t.status, t.aiConfidence, t.price, t.surfaceArea),
     index("properties_owner_platform_idx").on(t.createdBy, t.sourcePlatform),
     index("properties_owner_transaction_idx").on(t.createdBy, t.transactionType),
     uniqueIndex("properties_source_unique_idx").on(t.createdBy, t.sourcePlatform, t.sourcePlatformId),

@@ -1,10 +1,11 @@
 import type { KeyRequestStatus } from "~/services/key-request-rules";
 import { Badge, type BadgeTone } from "./ui/badge";
+import { Icon, type IconName } from "./ui/icons";
 
-const STATUS_LOOK: Record<KeyRequestStatus, { label: string; icon: string; tone: BadgeTone }> = {
-  pending: { label: "En attente", icon: "⏳", tone: "amber" },
-  approved: { label: "Approuvée", icon: "✅", tone: "emerald" },
-  rejected: { label: "Refusée", icon: "❌", tone: "red" },
+const STATUS_LOOK: Record<KeyRequestStatus, { label: string; icon: IconName; tone: BadgeTone }> = {
+  pending: { label: "En attente", icon: "clock", tone: "amber" },
+  approved: { label: "Approuvée", icon: "checkCircle", tone: "emerald" },
+  rejected: { label: "Refusée", icon: "xCircle", tone: "red" },
 };
 
 /** Status of an API key request, on the requester's page and the administrators' page. */
@@ -12,7 +13,7 @@ export function KeyRequestStatusBadge({ status }: { status: KeyRequestStatus }) 
   const look = STATUS_LOOK[status];
   return (
     <Badge tone={look.tone}>
-      <span aria-hidden="true">{look.icon}</span>
+      <Icon name={look.icon} className="h-3.5 w-3.5" />
       {look.label}
     </Badge>
   );

@@ -110,7 +110,7 @@ export function ModerationPanel({
         open={duplicates > 0}
         onClose={() => setDuplicates(0)}
         title="Supprimer les doublons ?"
-        description={`${duplicates} doublon(s) détecté(s) : pour chaque référence, l'annonce la plus ancienne est conservée et les autres sont supprimées définitivement.`}
+        description={`${formatNumber(duplicates)} doublon(s) détecté(s) : pour chaque référence, l'annonce la plus ancienne est conservée et les autres sont supprimées définitivement.`}
         confirmLabel="Supprimer"
         onConfirm={() => {
           showToast({ type: "info", message: duplicatesFoundMessage(duplicates) });

@@ -69,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     connections,
     loadError: loadError ? { type: "error" as const, message: loadError } : null,
     runningSync,
+    isAdmin: user.isAdmin,
     moteurImmo: {
       configured: Boolean(moteurImmoApiKey),
       endpoint: `${moteurImmoApiUrl.replace(/\/+$/, "")}/ads`,
@@ -203,7 +204,7 @@ async function saveConnection(userId: string, intent: "create" | "edit", formDat
 }
 
 export default function ApiConnectionsPage() {
-  const { connections, loadError, runningSync, moteurImmo } = useLoaderData<typeof loader>();
+  const { connections, loadError, runningSync, isAdmin, moteurImmo } = useLoaderData<typeof loader>();
   const [dialogOpen, setDialogOpen] = useState(false);
   useToast(loadError);
   return (
@@ -213,7 +214,7 @@ export default function ApiConnectionsPage() {
         subtitle="Gérez les sources de vos annonces et vos connexions aux plateformes partenaires"
         actions={<Button onClick={() => setDialogOpen(true)}>Nouvelle connexion</Button>}
       />
-      <MoteurImmoSystemCard configured={moteurImmo.configured} endpoint={moteurImmo.endpoint} />
+      <MoteurImmoSystemCard configured={moteurImmo.configured} endpoint={moteurImmo.endpoint} isAdmin={isAdmin} />
       {connections.length > 0 ? (
         <section aria-labelledby="custom-connections">
           <h2 id="custom-connections" className="mb-4 text-lg font-semibold text-slate-900">

@@ -147,7 +147,23 @@ export default function ApiDocsPage() {
       </Section>
 
       <Section title="Paramètres">
-        <DataTable columns={PARAMETER_COLUMNS} rows={PARAMETERS} rowKey={(parameter) => parameter.name} />
+        {/* Four columns do not fit a phone: there, each parameter is a small block instead. */}
+        <div className="hidden sm:block">
+          <DataTable columns={PARAMETER_COLUMNS} rows={PARAMETERS} rowKey={(parameter) => parameter.name} />
+        </div>
+        <ul className="space-y-3 sm:hidden" aria-label="Paramètres du corps JSON">
+          {PARAMETERS.map((parameter) => (
+            <li key={parameter.name} className="rounded-lg border border-slate-200 p-3">
+              <p>
+                <span className="font-mono font-semibold text-slate-900">{parameter.name}</span>{" "}
+                <span className="text-slate-600">
+                  ({parameter.type}, {parameter.required === "Oui" ? "obligatoire" : "facultatif"})
+                </span>
+              </p>
+              <p className="mt-1 text-slate-700">{parameter.detail}</p>
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section title="Exemples" description={`Remplacez ${SAMPLE_KEY_PLACEHOLDER} par votre clé.`}>

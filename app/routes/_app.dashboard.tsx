@@ -41,11 +41,11 @@ function Figures({ stats }: { stats: UserDashboard }) {
         <p className="mt-1 text-sm text-white/90">Toutes les annonces importées par les utilisateurs de Vigimmo</p>
       </Card>
       <section aria-label="Mes annonces" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard label="Total annonces" value={formatNumber(counts.all)} hint="Dans mon compte" />
-        <StatCard label="En attente IA" value={formatNumber(counts.pending)} hint="Non vérifiées" tone="slate" />
-        <StatCard label="Suspectes" value={formatNumber(counts.suspicious)} hint="À modérer" tone="amber" />
-        <StatCard label="Actives validées" value={formatNumber(counts.active)} hint="Prêtes à l'export" tone="emerald" />
-        <StatCard label="Blacklistées" value={formatNumber(counts.rejected)} hint="Arnaques confirmées" tone="red" />
+        <StatCard label="Total annonces" value={formatNumber(counts.all)} hint="Dans mon compte" to="/properties?status=all" />
+        <StatCard label="En attente IA" value={formatNumber(counts.pending)} hint="Non vérifiées" tone="slate" to="/properties?status=pending" />
+        <StatCard label="Suspectes" value={formatNumber(counts.suspicious)} hint="À modérer" tone="amber" to="/moderation" />
+        <StatCard label="Actives validées" value={formatNumber(counts.active)} hint="Prêtes à l'export" tone="emerald" to="/properties?status=active" />
+        <StatCard label="Blacklistées" value={formatNumber(counts.rejected)} hint="Arnaques confirmées" tone="red" to="/properties?status=rejected" />
         <StatCard label="Importées via API" value={formatNumber(stats.importedViaApi)} hint="Hors imports de fichiers" tone="brand" />
       </section>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">

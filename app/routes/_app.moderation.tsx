@@ -14,8 +14,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { MODERATION_PAGE_SIZE } from "~/config";
 import { moderationPanelStatus } from "~/services/moderation/panel-status.server";
 import { bulkMessage, MODERATION_TEXT, REVIEW_FILTER_VALUES } from "~/services/moderation/moderation-texts";
-import { decideDisplayed, decideListing, listSuspicious, suspiciousCounts } from "~/services/moderation/review.server";
-import { formatNumber } from "~/utils/format";
+import { answerDecision } from "~/services/moderation/decision-answer.server";
+import { decideDisplayed, listSuspicious, suspiciousCounts } from "~/services/moderation/review.server";
+import { formatCount } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
@@ -85,27 +86,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ ok: false, toast: { type: "error" as const, message } }, { status: 400 });
   }
   const input = submission.value;
+  // The queue lists the user's own listings; an administrator's decision is not scoped to them.
+  if ("id" in input) return answerDecision(user, input.id, input.intent);
   try {
-    return decide(user.id, input);
+    return decideBulk(user.id, input);
   } catch (error) {
     logEvent("moderation.decision_failed", { userId: user.id, intent: input.intent, error: (error as Error).message });
-    const message = input.intent === "validate" ? "Erreur lors de la validation" : input.intent === "blacklist" ? "Erreur lors du rejet" : "Erreur lors du traitement en masse";
-    return data({ ok: false, toast: { type: "error" as const, message } }, { status: 500 });
+    return data({ ok: false, toast: { type: "error" as const, message: MODERATION_TEXT.bulkError } }, { status: 500 });
   }
 }
 
-function decide(userId: string, input: z.infer<typeof actionSchema>) {
-  if ("id" in input) {
-    const outcome = decideListing(userId, input.id, input.intent === "validate" ? "active" : "rejected");
-    if (outcome === "not-found") {
-      return data({ ok: false, toast: { type: "error" as const, message: MODERATION_TEXT.notFound } }, { status: 404 });
-    }
-    if (outcome === "already-decided") {
-      return data({ ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.alreadyDecided } }, { status: 409 });
-    }
-    const message = input.intent === "validate" ? MODERATION_TEXT.validated : MODERATION_TEXT.blacklisted;
-    return { ok: true, toast: { type: "success" as const, message } };
-  }
+function decideBulk(userId: string, input: Extract<z.infer<typeof actionSchema>, { intent: "validate-all" | "blacklist-all" }>) {
   const decision = input.intent === "validate-all" ? "active" : "rejected";
   const changed = decideDisplayed(userId, { q: input.q, filter: input.filter }, input.ids, decision);
   if (changed === 0) return { ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.nothingToProcess } };
@@ -121,7 +112,7 @@ export default function ModerationPage() {
     <div className="space-y-6">
       <PageHeader
         title="Modération IA"
-        subtitle={`${formatNumber(counts.suspicious)} annonces suspectes à modérer`}
+        subtitle={`${formatCount(counts.suspicious, "annonce suspecte", "annonces suspectes")} à modérer`}
         actions={
           <Button variant="secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
             {revalidator.state !== "idle" ? "Actualisation..." : "Actualiser"}

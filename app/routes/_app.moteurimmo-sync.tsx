@@ -21,6 +21,7 @@ import { toImportJobView, type ImportJobView } from "~/services/imports/import-j
 import { cancelJob, JobBusyError, latestJob } from "~/services/jobs/engine.server";
 import { isOpenJob } from "~/services/jobs/job-view";
 import {
+  importDefaults,
   moteurImmoMode,
   startMoteurImmoImport,
   testMoteurImmoConnection,
@@ -54,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     denied: false as const,
     mode: moteurImmoMode(),
+    defaults: importDefaults(moteurImmoMode()),
     filters: [...FIXED_FILTER_LABELS],
     latestJob: latest ? toImportJobView(latest) : null,
     ownListings: countOwnListings(user.id),
@@ -145,12 +147,13 @@ function AccessDenied() {
 
 type ScreenProps = {
   mode: "live" | "demo";
+  defaults: { pages: number; perPage: number };
   filters: string[];
   latestJob: ImportJobView | null;
   ownListings: number;
 };
 
-function ImportScreen({ mode, filters, latestJob, ownListings }: ScreenProps) {
+function ImportScreen({ mode, defaults, filters, latestJob, ownListings }: ScreenProps) {
   const start = useFetcher<ActionAnswer>({ key: "moteurimmo-start" });
   useToast(start.data?.toast);
   const job = newest(start.data?.job, latestJob);
@@ -206,8 +209,8 @@ function ImportScreen({ mode, filters, latestJob, ownListings }: ScreenProps) {
             <start.Form method="post" ref={formRef} noValidate className="space-y-4">
               <input type="hidden" name="intent" value="start" />
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Nombre de pages" name="pages" type="number" inputMode="numeric" min={IMPORT_PAGES.min} max={IMPORT_PAGES.max} defaultValue={IMPORT_PAGES.default} hint={`De ${IMPORT_PAGES.min} à ${IMPORT_PAGES.max}`} />
-                <Field label="Annonces par page" name="perPage" type="number" inputMode="numeric" min={IMPORT_PER_PAGE.min} max={IMPORT_PER_PAGE.max} defaultValue={IMPORT_PER_PAGE.default} hint={`De ${IMPORT_PER_PAGE.min} à ${formatNumber(IMPORT_PER_PAGE.max)}`} />
+                <Field label="Nombre de pages" name="pages" type="number" inputMode="numeric" min={IMPORT_PAGES.min} max={IMPORT_PAGES.max} defaultValue={defaults.pages} hint={`De ${IMPORT_PAGES.min} à ${IMPORT_PAGES.max}`} />
+                <Field label="Annonces par page" name="perPage" type="number" inputMode="numeric" min={IMPORT_PER_PAGE.min} max={IMPORT_PER_PAGE.max} defaultValue={defaults.perPage} hint={`De ${IMPORT_PER_PAGE.min} à ${formatNumber(IMPORT_PER_PAGE.max)}`} />
               </div>
               <label className="flex items-start gap-2 text-sm text-slate-800">
                 <input type="checkbox" className="mt-0.5" checked={auto} onChange={(event) => setAuto(event.target.checked)} />

@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { LISTINGS_PAGE_SIZE } from "~/config";
 import { loadImportControls } from "~/services/connections/import-controls.server";
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listing-labels";
+import { LISTING_SORT_VALUES } from "~/services/listing-sort";
 import {
   countListingsByStatus,
   listFilterOptions,
@@ -33,6 +34,7 @@ const filtersSchema = z.object({
   type: z.string().trim().max(100).catch(""),
   transaction: z.enum(["all", "sale", "rental"]).catch("all"),
   status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("pending"),
+  sort: z.enum(LISTING_SORT_VALUES).catch("recent"),
   limit: z.coerce
     .number()
     .int()
@@ -67,10 +69,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function HeaderActions({ isAdmin }: { isAdmin: boolean }) {
   const { search } = useLocation();
-  const { importControls } = useLoaderData<typeof loader>();
+  const { importControls, counts } = useLoaderData<typeof loader>();
   return (
     <>
       <ImportControls data={{ ...importControls, isAdmin }} />
+      {/* Every user reviews their own suspicious listings (SPEC.md section 1), not only admins. */}
+      <Link to="/moderation" className={buttonClasses("secondary")}>
+        Modération IA
+        {counts.suspicious > 0 ? <Badge tone="amber">{formatNumber(counts.suspicious)}</Badge> : null}
+      </Link>
       <Link to={{ pathname: "/properties", search }} preventScrollReset className={buttonClasses("secondary")}>
         Actualiser
       </Link>

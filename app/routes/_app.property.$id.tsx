@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DescriptionEditor } from "~/components/listings/description-editor";
 import { ListingDetails, ListingLocation, ListingSource } from "~/components/listings/listing-facts";
 import { ListingGallery } from "~/components/listings/listing-gallery";
+import { ListingReview } from "~/components/listings/listing-review";
 import { OwnerCard } from "~/components/listings/owner-card";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -12,6 +13,7 @@ import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { descriptionSchema } from "~/services/listing-description";
 import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listing-labels";
 import { getListing, updateListingDescription } from "~/services/listings.server";
+import { answerDecision } from "~/services/moderation/decision-answer.server";
 import { createOwnerForListing } from "~/services/owners.server";
 import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
@@ -34,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = parseListingId(params.id);
   // Unknown, malformed and other users' ids get the same answer: nothing tells them apart.
-  const listing = id === null ? null : getListing(user.id, id);
+  const listing = id === null ? null : getListing(user.id, id, { anyOwner: user.isAdmin });
   if (!listing) throw await redirectWithToast("/properties", { type: "error", message: LOAD_ERROR });
   return { listing };
 }
@@ -55,6 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ ok: false, toast: { type: "error" as const, message: OWNER_ERROR } }, { status: 500 });
     }
   }
+  // Valider / Blacklister: the owner or an administrator, while the listing is suspicious or pending.
+  if (intent === "validate" || intent === "blacklist") return answerDecision(user, id, intent, ["suspicious", "pending"]);
   if (intent !== "update-description") {
     return data({ ok: false, toast: { type: "error" as const, message: "Erreur lors de la mise à jour" } }, { status: 400 });
   }
@@ -74,13 +78,16 @@ export default function PropertyPage() {
   const { listing } = useLoaderData<typeof loader>();
   const rental = listing.transactionType === "rental";
   const status = STATUS_BADGES[listing.status];
+  const reviewable = listing.status === "suspicious" || listing.status === "pending" ? listing.status : null;
   return (
     <div className="space-y-6">
       <Link to="/properties" className={buttonClasses("ghost", "sm")}>
         <span aria-hidden="true">←</span> Retour aux annonces
       </Link>
+      {/* min-w-0: a grid item is otherwise as wide as its content, and the scrolling thumbnail
+          strip would stretch the page beyond a phone's screen (issue 17). */}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <ListingGallery images={listing.images} title={listing.title} propertyType={listing.propertyType} />
           <Card>
             <CardBody className="space-y-3">
@@ -97,17 +104,18 @@ export default function PropertyPage() {
               {listing.propertyCharges !== null ? (
                 <p className="text-sm text-slate-700">Charges : {formatPrice(listing.propertyCharges)} /mois</p>
               ) : null}
-              {listing.aiFlagReason ? (
+              {listing.aiFlagReason && !reviewable ? (
                 <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
                   <span className="font-semibold">Motif IA :</span> {listing.aiFlagReason}
                 </p>
               ) : null}
             </CardBody>
           </Card>
+          {reviewable ? <ListingReview status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
           <Card>
             <CardHeader title="Description" />
             <CardBody>
-              <DescriptionEditor description={listing.description} />
+              <DescriptionEditor description={listing.description} editable={listing.mine} />
             </CardBody>
           </Card>
           {listing.features.length ? (
@@ -125,10 +133,10 @@ export default function PropertyPage() {
             </Card>
           ) : null}
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <ListingDetails listing={listing} />
           <ListingLocation listing={listing} />
-          <OwnerCard owner={listing.owner} />
+          <OwnerCard owner={listing.owner} canCreate={listing.mine} />
           <ListingSource listing={listing} />
         </div>
       </div>

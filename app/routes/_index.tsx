@@ -1,7 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icons";
 import { MARKETING } from "~/config";
+import { getUser } from "~/utils/permissions.server";
 
 const STATS = [
   { value: MARKETING.listings, label: "Annonces traitées" },
@@ -10,19 +12,19 @@ const STATS = [
   { value: `${MARKETING.installMinutes} min`, label: "Pour être opérationnel" },
 ];
 
-const FEATURES = [
+const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
   {
-    icon: "🔎",
+    icon: "search",
     title: "Prospection automatisée",
     text: "Importez en continu les annonces des sources de votre choix, 24 h/24 et 7 j/7, sans copier-coller.",
   },
   {
-    icon: "🛡️",
+    icon: "shieldCheck",
     title: "Modération IA",
     text: `Notre IA filtre les annonces suspectes avec ${MARKETING.precision} de précision : prix anormaux, paiements douteux, photos réutilisées.`,
   },
   {
-    icon: "🚀",
+    icon: "rocket",
     title: "Publication multi-plateformes",
     text: `Diffusez vos annonces validées sur votre site et plus de ${MARKETING.platforms} plateformes partenaires en un clic.`,
   },
@@ -37,16 +39,32 @@ const REASONS = [
   { title: "API complète", text: "Mises à jour mensuelles, webinaires de formation et documentation détaillée." },
 ];
 
+/** A signed-in visitor is offered their dashboard rather than a sign-in they do not need. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { signedIn: (await getUser(request)) !== null };
+}
+
+function AccountLink({ signedIn, className }: { signedIn: boolean; className: string }) {
+  return signedIn ? (
+    <Link to="/dashboard" className={className}>
+      Tableau de bord
+    </Link>
+  ) : (
+    <Link to="/auth" className={className}>
+      Se connecter
+    </Link>
+  );
+}
+
 export default function Landing() {
+  const { signedIn } = useLoaderData<typeof loader>();
   return (
     <div className="bg-white">
       <header className="mx-auto flex max-w-7xl items-center justify-between px-4 py-5 sm:px-6 lg:px-8">
         <span className="flex items-center gap-2 text-xl font-bold text-brand-700">
           <img src="/favicon.svg" alt="" className="h-8 w-8" /> Vigimmo
         </span>
-        <Link to="/auth" className={buttonClasses("secondary")}>
-          Se connecter
-        </Link>
+        <AccountLink signedIn={signedIn} className={buttonClasses("secondary")} />
       </header>
       <main>
         <section className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8 lg:py-24">
@@ -61,9 +79,7 @@ export default function Landing() {
             <Link to="/auth" className={buttonClasses("primary")}>
               Commencer maintenant
             </Link>
-            <Link to="/auth" className={buttonClasses("secondary")}>
-              Se connecter
-            </Link>
+            <AccountLink signedIn={signedIn} className={buttonClasses("secondary")} />
           </div>
           <p className="mt-4 text-sm text-slate-600">Sans engagement · Mise en place rapide · Support dédié</p>
         </section>
@@ -84,7 +100,9 @@ export default function Landing() {
           <div className="mt-10 grid gap-6 md:grid-cols-3">
             {FEATURES.map((feature) => (
               <article key={feature.title} className="rounded-xl border border-slate-200 p-6 shadow-sm">
-                <p className="text-3xl" aria-hidden="true">{feature.icon}</p>
+                <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <Icon name={feature.icon} className="h-7 w-7" />
+                </span>
                 <h3 className="mt-3 text-lg font-semibold">{feature.title}</h3>
                 <p className="mt-2 text-slate-700">{feature.text}</p>
               </article>
@@ -116,7 +134,7 @@ export default function Landing() {
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {REASONS.map((reason) => (
               <div key={reason.title} className="flex gap-3">
-                <span className="mt-1 text-emerald-600" aria-hidden="true">✔</span>
+                <Icon name="checkCircle" className="mt-0.5 h-6 w-6 shrink-0 text-emerald-600" />
                 <div>
                   <h3 className="font-semibold">{reason.title}</h3>
                   <p className="text-slate-700">{reason.text}</p>

@@ -68,7 +68,8 @@ for annonce in data["properties"]:
     {
       id: "curl",
       label: "cURL",
-      code: `curl -X POST ${shellQuote(endpoint)} \\
+      // -s: without it curl prints a progress meter around the JSON answer.
+      code: `curl -s -X POST ${shellQuote(endpoint)} \\
   -H "Content-Type: application/json" \\
   -d '{"apiKey": "${SAMPLE_KEY_PLACEHOLDER}", "limit": 50, "offset": 0}'`,
     },

@@ -1,7 +1,8 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { properties } from "#db/schema";
 import { getSqlite } from "~/utils/db.server";
 import { toFtsQuery } from "./listing-search";
+import type { ListingSort } from "./listing-sort";
 import type { ListingFilters, StatusCounts } from "./listings.server";
 
 /*
@@ -102,3 +103,24 @@ export function walkIsShort(filters: ListingFilters, total: number, counts: Stat
   return filters.limit * candidates <= MAX_WALK_ROWS * total;
 }
 
+
+/**
+ * ORDER BY of the list. Listings without the sorted value (no price, no surface) come last
+ * whatever the direction, and the id breaks ties so that 'Charger plus' keeps a stable order.
+ * A surface of 0 gives no price per m² (SQLite's division by zero yields NULL).
+ */
+export function listOrder(sort: ListingSort = "recent"): SQL[] {
+  const pricePerM2 = sql`${properties.price} / nullif(${properties.surfaceArea}, 0)`;
+  switch (sort) {
+    case "recent":
+      return [desc(properties.createdAt), desc(properties.id)];
+    case "price_asc":
+      return [sql`${properties.price} is null`, sql`${properties.price} asc`, desc(properties.id)];
+    case "price_desc":
+      return [sql`${properties.price} is null`, sql`${properties.price} desc`, desc(properties.id)];
+    case "surface_desc":
+      return [sql`${properties.surfaceArea} is null`, sql`${properties.surfaceArea} desc`, desc(properties.id)];
+    case "price_per_m2_asc":
+      return [sql`${pricePerM2} is null`, sql`${pricePerM2} asc`, desc(properties.id)];
+  }
+}

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { LISTING_STATUSES, properties, propertyOwners, type ListingStatus } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
-import { countConditions, listConditions, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
+import { countConditions, listConditions, listOrder, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
+import type { ListingSort } from "./listing-sort";
 import { toFtsQuery } from "./listing-search";
 
 /**
@@ -15,11 +16,13 @@ export type TransactionFilter = "all" | "sale" | "rental";
 
 export type ListingFilters = {
   q: string;
+  /** The order of the list ('recent' when absent from the query string). */
+  sort?: ListingSort;
   city: string;
   type: string;
   transaction: TransactionFilter;
   status: StatusFilter;
-  /** How many rows to return, newest first ('Charger plus d'annonces' raises it by 50). */
+  /** How many rows to return, in the list's order ('Charger plus d'annonces' raises it by 50). */
   limit: number;
 };
 
@@ -68,7 +71,21 @@ function selectWithOwner<Fields extends SelectedFields>(fields: Fields) {
     .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id));
 }
 
+/**
+ * The ids of one sorted page, ranked on the (created_by, status, ai_confidence, price,
+ * surface_area) index alone: sorting every matching row itself would read each wide row.
+ */
+function sortedPageIds(userId: string, filters: ListingFilters) {
+  return getDb()
+    .select({ id: properties.id })
+    .from(properties)
+    .where(listConditions(userId, filters))
+    .orderBy(...listOrder(filters.sort))
+    .limit(filters.limit);
+}
+
 function listQuery(userId: string, filters: ListingFilters, direct = false) {
+  const sorted = filters.sort !== undefined && filters.sort !== "recent";
   return selectWithOwner({
     id: properties.id,
     title: properties.title,
@@ -84,8 +101,8 @@ function listQuery(userId: string, filters: ListingFilters, direct = false) {
     flagReason: properties.aiFlagReason,
     image: sql<string | null>`json_extract(${properties.images}, '$[0]')`,
   })
-    .where(listConditions(userId, filters, direct))
-    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .where(sorted ? inArray(properties.id, sortedPageIds(userId, filters)) : listConditions(userId, filters, direct))
+    .orderBy(...listOrder(filters.sort))
     .limit(filters.limit);
 }
 
@@ -110,7 +127,7 @@ export function countListingsByStatus(userId: string): StatusCounts {
   return counts;
 }
 
-/** One page of the list (newest first) and the number of listings matching the filters. */
+/** One page of the list (newest first unless sorted otherwise) and the number of listings matching the filters. */
 export function listListings(
   userId: string,
   filters: ListingFilters,
@@ -213,12 +230,17 @@ export type ListingDetail = Omit<ListingCard, "image" | "flagged"> & {
   aiFlagReason: string | null;
   aiConfidence: number | null;
   createdAt: Date;
+  /** False when an administrator looks at another user's listing: its edits stay the owner's. */
+  mine: boolean;
 };
 
-/** One of the user's listings with its owner; null when it does not exist or is someone else's. */
-export function getListing(userId: string, id: number): ListingDetail | null {
+/**
+ * One of the user's listings with its owner; null when it does not exist or is someone else's.
+ * `anyOwner` (administrators, who moderate every listing) lifts the creator filter.
+ */
+export function getListing(userId: string, id: number, { anyOwner = false } = {}): ListingDetail | null {
   const row = selectWithOwner({ listing: properties })
-    .where(and(eq(properties.id, id), eq(properties.createdBy, userId)))
+    .where(anyOwner ? eq(properties.id, id) : and(eq(properties.id, id), eq(properties.createdBy, userId)))
     .get();
   if (!row) return null;
   const { listing } = row;
@@ -251,6 +273,7 @@ export function getListing(userId: string, id: number): ListingDetail | null {
     aiFlagReason: listing.aiFlagReason,
     aiConfidence: listing.aiConfidence,
     createdAt: listing.createdAt,
+    mine: listing.createdBy === userId,
     owner: ownerOf(row),
   };
 }

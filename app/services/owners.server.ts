@@ -4,6 +4,7 @@ import { properties, propertyOwners } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { yieldToEventLoop } from "./jobs/queue.server";
+import { formatCount } from "~/utils/format";
 
 /**
  * Fictitious owners (SPEC.md 'test-create-owner' and 'assign-owners', DECISIONS.md item 8):
@@ -107,6 +108,6 @@ export async function assignOwnersToAllListings(userId: string): Promise<{ assig
   const message =
     assigned === 0
       ? "Toutes vos annonces ont déjà un propriétaire"
-      : `${assigned} propriétaire${assigned > 1 ? "s" : ""} fictif${assigned > 1 ? "s" : ""} assigné${assigned > 1 ? "s" : ""}`;
+      : formatCount(assigned, "propriétaire fictif assigné", "propriétaires fictifs assignés");
   return { assigned, message };
 }

@@ -6,6 +6,8 @@ const euro = new Intl.NumberFormat("fr-FR", {
   minimumFractionDigits: 0,
 });
 const integer = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
+// Surfaces keep their decimals: a 45,5 m² flat is not a 46 m² one.
+const surface = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 const longDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
 const longDateTime = new Intl.DateTimeFormat("fr-FR", {
   dateStyle: "long",
@@ -38,6 +40,11 @@ export function formatNumber(value: number): string {
   return normaliseSpaces(integer.format(value));
 }
 
+/** A surface in m² with its decimals ('45,5 m²'). */
+export function formatSurface(value: number): string {
+  return `${normaliseSpaces(surface.format(value))}\u00a0m²`;
+}
+
 export function formatLongDate(value: DateInput, fallback = "Aucun"): string {
   const date = toDate(value);
   return date ? longDate.format(date) : fallback;
@@ -56,4 +63,12 @@ export function formatDateTime(value: DateInput, fallback = "—"): string {
 /** Rounded percentage of part over total, 0 when the total is 0. */
 export function percent(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
+}
+
+/**
+ * A count and its noun, agreed in French (singular for 0 and 1: '0 annonce suspecte'), the
+ * number grouped as on the cards ('2 400').
+ */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(count)} ${Math.abs(count) >= 2 ? plural : singular}`;
 }

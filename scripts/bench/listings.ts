@@ -86,6 +86,11 @@ export function runListingsBench(): Promise<BenchRow[]> {
       ["recherche « balcon », toutes", { q: "balcon", status: "all" }],
       [`recherche « ${common.toLowerCase()} » + ville`, { q: common, city: common }],
       ["« Charger plus » jusqu'à 500 annonces", { limit: 500 }],
+      ["tri prix croissant (⏳ En attente IA)", { sort: "price_asc" }],
+      ["tri prix décroissant, toutes", { sort: "price_desc", status: "all" }],
+      ["tri surface décroissante (⚠️ Suspectes)", { sort: "surface_desc", status: "suspicious" }],
+      [`tri prix au m², ville fréquente (${common})`, { sort: "price_per_m2_asc", city: common }],
+      ["tri prix au m², toutes", { sort: "price_per_m2_asc", status: "all" }],
     ];
     // Outside the targets of the issue, printed for the record: transaction_type has no index, so
     // a transaction filter's count reads every candidate row; and a two-word search whose prefixes

@@ -32,7 +32,8 @@ function table(listingId: number, jobPath: string): Row[] {
     { path: "/auth", method: "GET", expect: { visitor: "ok", user: "dashboard", other: "dashboard", admin: "dashboard" } },
     { path: "/healthz", method: "GET", expect: everyone("ok") },
     ...USER_SCREENS.map((path): Row => ({ path, method: "GET", expect: signedIn("ok", "auth") })),
-    { path: `/property/${listingId}`, method: "GET", expect: { visitor: "auth", user: "ok", other: "properties", admin: "properties" } },
+    // Administrators moderate every listing (SPEC.md section 1, issue 17): they open any listing's page.
+    { path: `/property/${listingId}`, method: "GET", expect: { visitor: "auth", user: "ok", other: "properties", admin: "ok" } },
     { path: "/admin", method: "GET", expect: adminOnly("home", "ok", "auth") },
     { path: "/admin-panel", method: "GET", expect: adminOnly("home", "ok", "auth") },
     { path: "/admin-api-requests", method: "GET", expect: adminOnly("home", "ok", "auth") },
@@ -43,7 +44,7 @@ function table(listingId: number, jobPath: string): Row[] {
       (path): Row => ({ path, method: "POST", expect: signedIn("invalid", "auth") }),
     ),
     { path: "/properties", method: "POST", expect: everyone(405) },
-    { path: `/property/${listingId}`, method: "POST", expect: { visitor: "auth", user: "invalid", other: "properties", admin: "properties" } },
+    { path: `/property/${listingId}`, method: "POST", expect: { visitor: "auth", user: "invalid", other: "properties", admin: "invalid" } },
     { path: "/admin-panel", method: "POST", expect: adminOnly(403, "invalid", "auth") },
     { path: "/admin-api-requests", method: "POST", expect: adminOnly(403, "invalid", "auth") },
     { path: "/moteurimmo-sync", method: "POST", expect: adminOnly(403, "invalid", "auth") },

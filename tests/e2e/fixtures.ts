@@ -33,3 +33,27 @@ export { expect };
 export async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.getByRole("status").filter({ hasText: text }).first()).toBeVisible();
 }
+
+/**
+ * Records the text of every toast that appears from now on, even one that leaves at once, to
+ * prove that an error shown beside its field was not repeated as a toast.
+ */
+export async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[role="status"]')) {
+        const text = element.textContent?.trim();
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The toasts seen since `recordToasts`, in order of appearance. */
+export async function recordedToasts(page: Page): Promise<string[]> {
+  const toasts = await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? null);
+  expect(toasts, "recordToasts() n'a pas été appelé").not.toBeNull();
+  return toasts!;
+}

@@ -9,8 +9,11 @@ test.describe("import MoteurImmo (/moteurimmo-sync)", () => {
     await expect(page.getByText("Locations uniquement")).toBeVisible();
 
     await page.getByRole("button", { name: "Tester la connexion" }).click();
-    await expectToast(page, /^Connexion OK - \d+ annonces disponibles$/);
+    await expectToast(page, /^Connexion OK - [\d\u00a0]+ annonces disponibles$/);
 
+    // Demo defaults fit the 2 400-ad local feed (3 × 1 000), not SPEC's 20 × 1 000 for the partner.
+    await expect(page.getByLabel("Nombre de pages")).toHaveValue("3");
+    await expect(page.getByLabel("Annonces par page")).toHaveValue("1000");
     await page.getByLabel("Nombre de pages").fill("6");
     await page.getByLabel("Annonces par page").fill("50");
     await page.getByRole("button", { name: "Lancer l'import" }).click();

@@ -54,7 +54,7 @@ test.describe("modération IA", () => {
     const stop = page.getByRole("button", { name: "Arrêter" });
     await expect(stop).toBeEnabled();
     await stop.click();
-    await expectToast(page, /^Analyse arrêtée : [\d\s]+ annonces traitées$/);
+    await expectToast(page, /^Analyse arrêtée : [\d\s]+ annonces? traitées?$/);
     await expect(stop).toBeDisabled();
     await expect(page.getByRole("button", { name: /^Continuer \([\d\s]+ restantes\)$/ })).toBeVisible();
   });
@@ -104,8 +104,8 @@ test.describe("modération IA", () => {
     await expect(cards).toHaveCount(1);
     await page.getByRole("button", { name: "Tout blacklister" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Blacklister" }).click();
-    await expectToast(page, "1 annonces blacklistées");
-    await expect(page.getByText("1 annonces suspectes à modérer")).toBeVisible();
+    await expectToast(page, "1 annonce blacklistée");
+    await expect(page.getByText("1 annonce suspecte à modérer")).toBeVisible();
   });
 
   test("analyse automatiquement les annonces suspectes sans note IA", async ({ page, signIn }) => {
@@ -114,7 +114,7 @@ test.describe("modération IA", () => {
     await page.goto("/moderation?filter=without");
     await expect(page.getByRole("list", { name: "Annonces suspectes" }).getByRole("listitem")).toHaveCount(1);
     await page.getByRole("button", { name: "Analyser tout automatiquement" }).click();
-    await expectToast(page, /^✓ 1 annonces analysées - /);
+    await expectToast(page, /^✓ 1 annonce analysée - /);
     await page.getByRole("button", { name: "Analyser tout automatiquement" }).click();
     await expectToast(page, "Aucune annonce suspecte sans analyse IA");
   });
@@ -149,7 +149,7 @@ test.describe("modération IA", () => {
     await page.getByRole("button", { name: "Réinitialiser la modération" }).click();
     await dialog.getByRole("button", { name: "Réinitialiser" }).click();
     await expectToast(page, "Réinitialisation complète effectuée !");
-    await expect(page.getByText("0 annonces suspectes à modérer")).toBeVisible();
+    await expect(page.getByText("0 annonce suspecte à modérer")).toBeVisible();
     await expect(page.getByText("90 annonces en attente IA")).toBeVisible();
   });
 });

@@ -248,6 +248,6 @@ describe("connexion système MoteurImmo", () => {
     const data = await load(user.id);
     expect(data.moteurImmo.configured).toBe(false);
     const test = await post(user.id, { intent: "test" });
-    expect(test.body.toast?.message).toMatch(/^Connexion OK - \d+ annonces disponibles$/);
+    expect(test.body.toast?.message).toMatch(/^Connexion OK - [\d\u00a0]+ annonces disponibles$/);
   });
 });

@@ -65,7 +65,7 @@ describe("pagination", () => {
     expect(first!.body).toMatchObject({ ...FIXED_QUERY, page: 1, maxLength: 1000, withCount: true, apiKey: partner.apiKey });
     expect(second!.body.withCount).toBeUndefined();
     expect(listingsOf(user.id)).toHaveLength(2500);
-    expect(job.message).toBe("2500 annonces importées");
+    expect(job.message).toBe("2\u00a0500 annonces importées");
     const stats = getDb().select().from(userStatistics).where(eq(userStatistics.userId, user.id)).get();
     expect(stats?.lastImportDate).toBeInstanceOf(Date);
   });
@@ -126,7 +126,7 @@ describe("test de connexion", () => {
     expect(moteurImmoMode()).toBe("demo");
     const result = await testMoteurImmoConnection();
     expect(result.ok).toBe(true);
-    expect(result.message).toMatch(/^Connexion OK - \d+ annonces disponibles$/);
+    expect(result.message).toMatch(/^Connexion OK - [\d\u00a0]+ annonces disponibles$/);
   });
 });
 

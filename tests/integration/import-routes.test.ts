@@ -156,7 +156,7 @@ describe("actions de l'administrateur", () => {
     upsertListings(admin.id, Array.from({ length: 1203 }, () => listingInput()));
     upsertListings(other.id, [listingInput(), listingInput()]);
     const answer = await post(admin.id, { intent: "delete-all" });
-    expect(answer.data).toEqual({ ok: true, toast: { type: "success", message: "1203 propriétés supprimées avec succès" } });
+    expect(answer.data).toEqual({ ok: true, toast: { type: "success", message: "1\u00a0203 propriétés supprimées avec succès" } });
     expect(listingsOf(admin.id)).toHaveLength(0);
     expect(listingsOf(other.id)).toHaveLength(2);
   });

@@ -145,7 +145,8 @@ describe("modération : plafond, arrêt, erreurs, exclusivité", () => {
       const decided = 300 - (statusCounts(user.id).pending ?? 0);
       expect(final).toMatchObject({ status: "cancelled", moderated: decided, remaining: 300 - decided });
       expect(decided).toBeLessThanOrEqual(100);
-      expect(final.message).toBe(`Analyse arrêtée : ${decided} annonces traitées`);
+      // French agreement: 0 and 1 take the singular.
+      expect(final.message).toBe(decided === 0 ? "Analyse arrêtée : 0 annonce traitée" : `Analyse arrêtée : ${decided} annonces traitées`);
       for (const id of ids.slice(100)) expect(listingRow(id)!.status).toBe("pending");
     } finally {
       engine.onAnalyse = null;

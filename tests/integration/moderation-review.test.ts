@@ -139,7 +139,7 @@ describe("/moderation : décisions", () => {
   it("Tout blacklister respecte le filtre, et sans annonce affichée répond 'Aucune annonce à traiter'", async () => {
     const { user, ids } = await reviewQueue();
     const answer = await decide(user.id, { intent: "blacklist-all", q: "", filter: "without" }, Object.values(ids));
-    expect(answer.toast.message).toBe("1 annonces blacklistées");
+    expect(answer.toast.message).toBe("1 annonce blacklistée");
     expect(listingRow(ids.unnoted)!.status).toBe("rejected");
     expect(listingRow(ids.paris)!.status).toBe("suspicious");
     const none = await decide(user.id, { intent: "validate-all", q: "introuvable", filter: "all" });
@@ -149,6 +149,6 @@ describe("/moderation : décisions", () => {
   it("une seule annonce affichée suffit (un seul champ ids)", async () => {
     const { user, ids } = await reviewQueue();
     const answer = await decide(user.id, { intent: "validate-all", q: "marais", filter: "all" }, [ids.paris]);
-    expect(answer.toast.message).toBe("1 annonces validées");
+    expect(answer.toast.message).toBe("1 annonce validée");
   });
 });

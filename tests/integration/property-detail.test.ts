@@ -151,7 +151,7 @@ describe("propriétaires fictifs", () => {
     const carol = await makeUser();
     const carolIds = addListings(carol.id, 2500, (i) => ({ owner: i < 3 ? { firstName: "Paul", lastName: "Roux", email: "paul@example.com" } : null }));
     const result = await assignOwnersToAllListings(carol.id);
-    expect(result).toEqual({ assigned: 2497, message: "2497 propriétaires fictifs assignés" });
+    expect(result).toEqual({ assigned: 2497, message: "2\u00a0497 propriétaires fictifs assignés" });
     const owned = getDb().select({ id: propertyOwners.propertyId }).from(propertyOwners).where(inArray(propertyOwners.propertyId, carolIds)).all();
     expect(owned).toHaveLength(2500);
     expect(ownerOf(carolIds[0]!)?.firstName).toBe("Paul");

@@ -13,9 +13,11 @@ import type { Toast } from "~/utils/toast";
 export function MoteurImmoSystemCard({
   configured,
   endpoint,
+  isAdmin,
 }: {
   configured: boolean;
   endpoint: string;
+  isAdmin: boolean;
 }) {
   const test = useFetcher<{ ok: boolean; toast?: Toast }>();
   useToast(test.data?.toast);
@@ -56,10 +58,17 @@ export function MoteurImmoSystemCard({
               {test.state !== "idle" ? "Test en cours..." : "Tester la connexion"}
             </Button>
           </test.Form>
-          <Link to="/moteurimmo-sync" className={buttonClasses("primary", "sm")}>
+          {/* /moteurimmo-sync is for administrators; a user imports from the Annonces page
+              (file or one of their connections) instead of meeting 'Accès refusé'. */}
+          <Link to={isAdmin ? "/moteurimmo-sync" : "/properties"} className={buttonClasses("primary", "sm")}>
             Importer des annonces
           </Link>
         </div>
+        {isAdmin ? null : (
+          <p className="text-slate-600">
+            L&apos;import MoteurImmo est réservé aux administrateurs : importez un fichier ou synchronisez une de vos connexions depuis la page Annonces.
+          </p>
+        )}
       </CardBody>
     </Card>
   );

@@ -12,7 +12,7 @@ import type { Toast } from "~/utils/toast";
 type Answer = { ok: boolean; toast?: Toast };
 
 /** The description, edited in place through a fetcher (the page stays where it is). */
-export function DescriptionEditor({ description }: { description: string | null }) {
+export function DescriptionEditor({ description, editable = true }: { description: string | null; editable?: boolean }) {
   const fetcher = useFetcher<Answer>();
   const [editing, setEditing] = useState(false);
   const [length, setLength] = useState(description?.length ?? 0);
@@ -36,9 +36,11 @@ export function DescriptionEditor({ description }: { description: string | null 
     return (
       <div className="space-y-3">
         <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{description || "Aucune description."}</p>
-        <Button variant="secondary" size="sm" onClick={() => { setLength(description?.length ?? 0); setEditing(true); }}>
-          Modifier la description
-        </Button>
+        {editable ? (
+          <Button variant="secondary" size="sm" onClick={() => { setLength(description?.length ?? 0); setEditing(true); }}>
+            Modifier la description
+          </Button>
+        ) : null}
       </div>
     );
   }
@@ -51,7 +53,6 @@ export function DescriptionEditor({ description }: { description: string | null 
         rows={8}
         autoFocus
         name={fields.description.name}
-        errors={fields.description.errors}
         defaultValue={description ?? ""}
         onInput={(event) => setLength(event.currentTarget.value.trim().length)}
         hint={`${length} / ${DESCRIPTION_MAX_LENGTH} caractères`}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { STATUS_BADGES } from "~/services/listing-labels";
 import type { ListingCard as Listing } from "~/services/listings.server";
-import { formatNumber, formatPrice } from "~/utils/format";
+import { formatPrice, formatSurface } from "~/utils/format";
 import { ListingImage } from "./listing-image";
 
 function ownerName(owner: NonNullable<Listing["owner"]>) {
@@ -16,7 +16,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
     listing.propertyType,
     listing.bedrooms !== null ? `${listing.bedrooms} ch.` : null,
     listing.bathrooms !== null ? `${listing.bathrooms} sdb` : null,
-    listing.surfaceArea !== null ? `${formatNumber(listing.surfaceArea)} m²` : null,
+    listing.surfaceArea !== null ? formatSurface(listing.surfaceArea) : null,
   ].filter((fact): fact is string => Boolean(fact));
   return (
     <li className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">

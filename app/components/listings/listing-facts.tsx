@@ -3,7 +3,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { sourcePlatformLabel } from "~/services/listing-labels";
 import type { ListingDetail } from "~/services/listings.server";
-import { formatLongDate, formatNumber } from "~/utils/format";
+import { formatLongDate, formatNumber, formatSurface } from "~/utils/format";
 
 const NOT_GIVEN = "Non renseigné";
 
@@ -38,7 +38,7 @@ export function ListingDetails({ listing }: { listing: Listing }) {
         <Facts
           rows={[
             ["Type", listing.propertyType],
-            ["Surface", orNull(listing.surfaceArea, " m²")],
+            ["Surface", listing.surfaceArea === null ? null : formatSurface(listing.surfaceArea)],
             ["Pièces", orNull(listing.rooms)],
             ["Chambres", orNull(listing.bedrooms)],
             ["Salles de bain", orNull(listing.bathrooms)],

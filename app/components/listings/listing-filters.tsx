@@ -4,6 +4,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
 import { STATUS_LABELS, STATUS_ORDER, TRANSACTION_LABELS } from "~/services/listing-labels";
+import { LISTING_SORTS } from "~/services/listing-sort";
 import type { ListingFilters, StatusCounts } from "~/services/listings.server";
 import { formatNumber } from "~/utils/format";
 
@@ -42,7 +43,7 @@ export function ListingFiltersCard({ filters, counts, cities, types }: Props) {
         }
       />
       <CardBody>
-        <Form method="get" action="/properties" role="search" aria-label="Filtrer les annonces" className="grid gap-4 md:grid-cols-2 lg:grid-cols-6">
+        <Form method="get" action="/properties" role="search" aria-label="Filtrer les annonces" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Field id={SEARCH_ID} label="Recherche" name="q" type="search" placeholder="Rechercher une annonce..." defaultValue={filters.q} maxLength={200} className="lg:col-span-2" />
           <SelectField key={`city-${filters.city}`} label="Ville" name="city" defaultValue={filters.city} onChange={applyNow}>
             <option value="">Toutes les villes</option>
@@ -73,7 +74,14 @@ export function ListingFiltersCard({ filters, counts, cities, types }: Props) {
             ))}
             <option value="all">Toutes ({formatNumber(counts.all)})</option>
           </SelectField>
-          <div className="flex items-end lg:col-span-6">
+          <SelectField key={`sort-${filters.sort}`} label="Trier par" name="sort" defaultValue={filters.sort} onChange={applyNow}>
+            {LISTING_SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </SelectField>
+          <div className="flex items-end">
             <Button type="submit">Rechercher</Button>
           </div>
         </Form>

@@ -10,7 +10,7 @@ import type { Toast } from "~/utils/toast";
 type Answer = { ok: boolean; toast?: Toast; reload?: boolean };
 
 /** The owner card; without an owner, the 'Créer propriétaire' test button (test-create-owner). */
-export function OwnerCard({ owner }: { owner: ListingOwner | null }) {
+export function OwnerCard({ owner, canCreate = true }: { owner: ListingOwner | null; canCreate?: boolean }) {
   const fetcher = useFetcher<Answer>();
   useToast(fetcher.data?.toast);
   const reload = fetcher.data?.reload === true;
@@ -41,12 +41,14 @@ export function OwnerCard({ owner }: { owner: ListingOwner | null }) {
         ) : (
           <div className="space-y-3">
             <p className="text-sm text-slate-600">Aucun propriétaire associé à cette annonce.</p>
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="create-owner" />
-              <Button type="submit" variant="secondary" size="sm" disabled={fetcher.state !== "idle" || reload}>
-                {fetcher.state !== "idle" ? "Création..." : "Créer propriétaire"}
-              </Button>
-            </fetcher.Form>
+            {canCreate ? (
+              <fetcher.Form method="post">
+                <input type="hidden" name="intent" value="create-owner" />
+                <Button type="submit" variant="secondary" size="sm" disabled={fetcher.state !== "idle" || reload}>
+                  {fetcher.state !== "idle" ? "Création..." : "Créer propriétaire"}
+                </Button>
+              </fetcher.Form>
+            ) : null}
           </div>
         )}
       </CardBody>

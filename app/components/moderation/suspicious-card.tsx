@@ -1,18 +1,12 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { action as moderationAction } from "~/routes/_app.moderation";
 import type { SuspiciousCard as Listing } from "~/services/moderation/review.server";
-import { formatNumber, formatPrice } from "~/utils/format";
+import { formatPrice, formatSurface } from "~/utils/format";
 import { useToast } from "../toasts";
-import { Badge, type BadgeTone } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ListingImage } from "../listings/listing-image";
-
-function confidenceTone(confidence: number): BadgeTone {
-  if (confidence >= 0.8) return "red";
-  if (confidence >= 0.5) return "amber";
-  return "slate";
-}
+import { ConfidenceBadge } from "./confidence-badge";
 
 /** One suspicious listing of /moderation with its AI note and the Valider / Blacklister decisions. */
 export function SuspiciousCard({ listing }: { listing: Listing }) {
@@ -22,7 +16,7 @@ export function SuspiciousCard({ listing }: { listing: Listing }) {
   const details = [
     listing.city,
     listing.propertyType,
-    listing.surfaceArea ? `${formatNumber(listing.surfaceArea)} m²` : null,
+    listing.surfaceArea ? formatSurface(listing.surfaceArea) : null,
   ].filter(Boolean);
   const price = `${formatPrice(listing.price)}${listing.transactionType === "rental" && listing.price !== null ? "/mois" : ""}`;
   return (
@@ -33,14 +27,7 @@ export function SuspiciousCard({ listing }: { listing: Listing }) {
           <h3 id={`listing-${listing.id}-title`} className="font-semibold text-slate-900">
             {listing.title}
           </h3>
-          {listing.confidence !== null ? (
-            <Badge tone={confidenceTone(listing.confidence)} className="shrink-0">
-              <span className="sr-only">Confiance IA : </span>
-              {Math.round(listing.confidence * 100)} %
-            </Badge>
-          ) : (
-            <Badge className="shrink-0">En attente d&apos;analyse</Badge>
-          )}
+          <ConfidenceBadge confidence={listing.confidence} />
         </div>
         <p className="text-sm text-slate-700">{details.join(" · ") || "Informations non renseignées"}</p>
         <p className="text-lg font-bold text-slate-900">{price}</p>

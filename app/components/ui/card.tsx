@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "./cn";
 
@@ -21,8 +22,8 @@ export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>
   return <div className={cn("px-5 py-4", className)} {...props} />;
 }
 
-/** A figure card of the dashboards. */
-export function StatCard({ label, value, hint, tone = "slate" }: { label: string; value: ReactNode; hint?: ReactNode; tone?: "slate" | "amber" | "red" | "emerald" | "brand" | "rose" }) {
+/** A figure card of the dashboards; with `to`, the whole card links to the list behind the figure. */
+export function StatCard({ label, value, hint, tone = "slate", to }: { label: string; value: ReactNode; hint?: ReactNode; tone?: "slate" | "amber" | "red" | "emerald" | "brand" | "rose"; to?: string }) {
   const tones = {
     slate: "text-slate-900",
     amber: "text-amber-600",
@@ -31,11 +32,20 @@ export function StatCard({ label, value, hint, tone = "slate" }: { label: string
     brand: "text-brand-600",
     rose: "text-rose-700",
   };
-  return (
-    <Card className="p-5">
+  const body = (
+    <>
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className={cn("mt-2 text-3xl font-bold tabular-nums", tones[tone])}>{value}</p>
       {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
-    </Card>
+    </>
+  );
+  if (!to) return <Card className="p-5">{body}</Card>;
+  return (
+    <Link
+      to={to}
+      className="block rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      {body}
+    </Link>
   );
 }

@@ -1,6 +1,7 @@
 import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { yieldToEventLoop } from "../jobs/queue.server";
+import { formatNumber } from "~/utils/format";
 
 /**
  * Rows per delete transaction: each row also updates the FTS index and cascades to its owner,
@@ -25,7 +26,7 @@ export async function deleteAllOwnListings(userId: string): Promise<{ deleted: n
     await yieldToEventLoop();
   }
   logEvent("listings.deleted_all", { userId, deleted });
-  return { deleted, message: `${deleted} propriétés supprimées avec succès` };
+  return { deleted, message: `${formatNumber(deleted)} propriétés supprimées avec succès` };
 }
 
 /** How many listings the danger zone would delete (shown in its confirmation dialog). */

@@ -7,6 +7,7 @@ export const IMPORT_TEXT = {
   busy: "Un import est déjà en cours pour votre compte. Attendez sa fin ou arrêtez-le.",
   stopped: "Import arrêté",
 } as const;
+import { formatCount, formatNumber } from "~/utils/format";
 
 /**
  * What the screens know of an import job: the polling route answers it, the progress component
@@ -44,21 +45,28 @@ export const IMPORT_STATUS_LABELS: Record<JobStatus, string> = {
   cancelled: "Import arrêté",
 };
 
-function listings(count: number, verb: string) {
-  return `${count} annonce${count > 1 ? "s" : ""} ${verb}${count > 1 ? "s" : ""}`;
+/** '1 annonce importée', '2 400 annonces importées': the same agreement and grouping as the cards. */
+export function importedListings(count: number) {
+  return formatCount(count, "annonce importée", "annonces importées");
+}
+
+/** SPEC.md section 8: a connection's failure is a 'synchronisation', MoteurImmo's and a file's an 'import'. */
+function failureMessage(job: Pick<ImportJobView, "source" | "message">) {
+  const prefix = job.source === "connexion" ? "Erreur lors de la synchronisation" : "Erreur lors de l'import";
+  return job.message ? `${prefix}: ${job.message}` : prefix;
 }
 
 /** The end toast of SPEC.md section 4, or null while the job is still open. */
-function importEndToast(job: Pick<ImportJobView, "status" | "imported" | "message">): Toast | null {
+function importEndToast(job: Pick<ImportJobView, "status" | "imported" | "message" | "source">): Toast | null {
   switch (job.status) {
     case "completed":
       return job.imported > 0
-        ? { type: "success", message: listings(job.imported, "importée") }
+        ? { type: "success", message: importedListings(job.imported) }
         : { type: "info", message: "Aucune nouvelle annonce à importer" };
     case "failed":
-      return { type: "error", message: job.message ? `Erreur lors de l'import: ${job.message}` : "Erreur lors de l'import" };
+      return { type: "error", message: failureMessage(job) };
     case "cancelled":
-      return { type: "warning", message: `${IMPORT_TEXT.stopped} : ${listings(job.imported, "importée")}` };
+      return { type: "warning", message: `${IMPORT_TEXT.stopped} : ${importedListings(job.imported)}` };
     default:
       return null;
   }
@@ -69,5 +77,5 @@ export const SHOWN_ERROR_LINES = 5;
 export function summariseErrors(errors: string[]): { lines: string[]; more: string | null } {
   const lines = errors.slice(0, SHOWN_ERROR_LINES);
   const rest = errors.length - lines.length;
-  return { lines, more: rest > 0 ? `… et ${rest} autres erreurs` : null };
+  return { lines, more: rest > 0 ? `… et ${formatNumber(rest)} autres erreurs` : null };
 }

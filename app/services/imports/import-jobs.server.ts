@@ -3,7 +3,7 @@ import { getDb } from "~/utils/db.server";
 import { createJob, enqueueJob, findJob, runJob } from "../jobs/engine.server";
 import type { JobKind } from "../jobs/job-kind";
 import { yieldToEventLoop } from "../jobs/queue.server";
-import { IMPORT_TEXT, toImportJobView } from "./import-job-view";
+import { IMPORT_TEXT, importedListings, toImportJobView } from "./import-job-view";
 import { IMPORT_JOB_TABLE, type ImportJob, type ImportSource, type ImportTotals } from "./import-source.server";
 import { writePage } from "./page-writer.server";
 
@@ -52,7 +52,7 @@ export const importJobKind: JobKind<typeof importJobs, MakeImportSource> = {
 
 function completionMessage(totals: ImportTotals) {
   return totals.imported > 0
-    ? `${totals.imported} annonce${totals.imported > 1 ? "s" : ""} importée${totals.imported > 1 ? "s" : ""}`
+    ? importedListings(totals.imported)
     : "Aucune nouvelle annonce à importer";
 }
 

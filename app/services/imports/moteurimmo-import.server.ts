@@ -3,6 +3,7 @@ import { IMPORT_PAGES, IMPORT_PER_PAGE, MOTEURIMMO_CONNECTION_CHECK } from "~/co
 import { env } from "~/utils/env.server";
 import { formatNumber } from "~/utils/format";
 import { MoteurImmoError, type MoteurImmoClientConfig } from "../moteurimmo/client.server";
+import { DEMO_DEFAULT_TOTAL } from "../moteurimmo/demo-feed.server";
 import { FIXED_IMPORT_QUERY } from "../moteurimmo/mapping";
 import { MOTEURIMMO_MAX_RESULTS, type AdSource, type AdSourceMode } from "../moteurimmo/types";
 import { createListingSource } from "./ad-page-thread.server";
@@ -16,6 +17,17 @@ export type AdSourceOptions = { client?: Partial<Omit<MoteurImmoClientConfig, "b
 /** Live partner API when a key is configured, else the built-in demo feed (DECISIONS.md item 7). */
 export function moteurImmoMode(): AdSourceMode {
   return env().moteurImmoApiKey ? "live" : "demo";
+}
+
+/**
+ * The import form's starting values: SPEC.md's 20 × 1 000 for the live partner; in demo mode,
+ * just enough pages of 1 000 for the whole local feed (3 for its 2 400 ads), so the first click
+ * does not ask for 20 000 ads that do not exist.
+ */
+export function importDefaults(mode: AdSourceMode): { pages: number; perPage: number } {
+  if (mode === "live") return { pages: IMPORT_PAGES.default, perPage: IMPORT_PER_PAGE.default };
+  const pages = Math.ceil(DEMO_DEFAULT_TOTAL / IMPORT_PER_PAGE.default);
+  return { pages: Math.min(IMPORT_PAGES.max, Math.max(IMPORT_PAGES.min, pages)), perPage: IMPORT_PER_PAGE.default };
 }
 
 /** The partner source as plain data (it is handed to the parsing worker). */
@@ -146,7 +158,7 @@ export async function testMoteurImmoConnection(options: AdSourceOptions = {}): P
   try {
     // The client adds withCount and maxLength: 1 itself; only the filter travels.
     const count = await createAdSource(options).count({ types: [...MOTEURIMMO_CONNECTION_CHECK.types] });
-    return { ok: true, count, message: `Connexion OK - ${count} annonces disponibles` };
+    return { ok: true, count, message: `Connexion OK - ${formatNumber(count)} annonces disponibles` };
   } catch (error) {
     return { ok: false, message: `Erreur lors du test: ${reason(error)}` };
   }

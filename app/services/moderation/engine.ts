@@ -20,7 +20,7 @@ import { languageEvidence } from "./signals/language";
 import { PriceIndex, PriceIndexBuilder } from "./signals/price";
 import { ReuseIndex, ReuseIndexBuilder } from "./signals/reuse";
 import { GrowableFloat64, GrowableUint32 } from "./stats";
-import type { Evidence, ModerationListing, ModerationVerdict } from "./types";
+import { FLAG_REASON_SEPARATOR, type Evidence, type ModerationListing, type ModerationVerdict } from "./types";
 
 export type { ModerationListing, ModerationVerdict } from "./types";
 export { FLAG_THRESHOLD } from "./scoring";
@@ -145,5 +145,5 @@ export function formatFlagReason(reasons: string[]): string {
   return reasons
     .map((reason) => reason.trim())
     .filter((reason) => reason.length > 0)
-    .join(" · ");
+    .join(FLAG_REASON_SEPARATOR);
 }

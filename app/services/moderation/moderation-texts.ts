@@ -1,3 +1,6 @@
+import { formatCount, formatNumber } from "~/utils/format";
+import { FLAG_REASON_SEPARATOR } from "./types";
+
 /**
  * French texts of moderation runs (SPEC.md section 8), shared by the jobs, the panel and the
  * /moderation screen. Plain module: the client bundle imports it too.
@@ -23,28 +26,28 @@ export const MODERATION_TEXT = {
 
 export function completedMessage(moderated: number, flagged: number): string {
   return flagged > 0
-    ? `✓ ${moderated} annonces analysées - ${flagged} suspecte(s) détectée(s)`
-    : `✓ ${moderated} annonces analysées - Aucune arnaque détectée`;
+    ? `✓ ${formatCount(moderated, "annonce analysée", "annonces analysées")} - ${formatNumber(flagged)} suspecte(s) détectée(s)`
+    : `✓ ${formatCount(moderated, "annonce analysée", "annonces analysées")} - Aucune arnaque détectée`;
 }
 
 export function capMessage(cap: number): string {
-  return `⚠️ Limite de ${cap} lots atteinte. Relancez pour continuer.`;
+  return `⚠️ Limite de ${formatNumber(cap)} lots atteinte. Relancez pour continuer.`;
 }
 
 export function stoppedMessage(moderated: number): string {
-  return `Analyse arrêtée : ${moderated} annonces traitées`;
+  return `Analyse arrêtée : ${formatCount(moderated, "annonce traitée", "annonces traitées")}`;
 }
 
 export function duplicatesFoundMessage(count: number): string {
-  return `${count} doublon(s) détecté(s). Suppression...`;
+  return `${formatNumber(count)} doublon(s) détecté(s). Suppression...`;
 }
 
 export function duplicatesDeletedMessage(count: number): string {
-  return `${count} doublon(s) supprimé(s) !`;
+  return `${formatNumber(count)} doublon(s) supprimé(s) !`;
 }
 
 export function bulkMessage(decision: "active" | "rejected", count: number): string {
-  return decision === "active" ? `${count} annonces validées` : `${count} annonces blacklistées`;
+  return decision === "active" ? formatCount(count, "annonce validée", "annonces validées") : formatCount(count, "annonce blacklistée", "annonces blacklistées");
 }
 
 /** The /moderation filter (SPEC.md section 2): all, analysed, not analysed. */
@@ -55,3 +58,11 @@ export const REVIEW_FILTERS = [
 ] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number]["value"];
 export const REVIEW_FILTER_VALUES = REVIEW_FILTERS.map((filter) => filter.value) as [ReviewFilter, ...ReviewFilter[]];
+
+/** The evidence stored in `ai_flag_reason`, one item each. */
+export function splitFlagReason(reason: string | null): string[] {
+  return (reason ?? "")
+    .split(FLAG_REASON_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}

@@ -11,6 +11,8 @@ import type { ReviewFilter } from "./moderation-texts";
 export type SuspiciousFilter = ReviewFilter;
 export type SuspiciousQuery = { q: string; filter: SuspiciousFilter };
 export type Decision = "active" | "rejected";
+/** Statuses a human decision may leave: a decided listing keeps its decision. */
+export type ReviewableStatus = "suspicious" | "pending";
 
 export type SuspiciousCard = {
   id: number;
@@ -126,17 +128,37 @@ export function suspiciousCounts(userId: string) {
   return { suspicious: row.suspicious, withoutConfidence: row.without_confidence };
 }
 
-/** Valider / Blacklister one listing: only the user's own, only while it is suspicious. */
-export function decideListing(userId: string, id: number, decision: Decision): "ok" | "not-found" | "already-decided" {
+/**
+ * Who may decide on a listing: its owner, or an administrator (SPEC.md section 1: administrators
+ * additionally moderate listings). The check lives in the UPDATE itself, not in the screen.
+ */
+export type Reviewer = { id: string; isAdmin: boolean };
+
+/**
+ * Valider / Blacklister one listing, while its status is one of `reviewable`: /moderation decides
+ * suspicious listings only; a listing's page also decides pending ones (issue 17).
+ */
+export function decideListing(
+  reviewer: Reviewer,
+  id: number,
+  decision: Decision,
+  reviewable: readonly ReviewableStatus[] = ["suspicious"],
+): "ok" | "not-found" | "already-decided" {
   const db = getSqlite();
+  const statuses = reviewable.map((status) => `'${status}'`).join(", ");
   const result = db
-    .prepare(`update properties set status = ? where id = ? and created_by = ? and status = 'suspicious'`)
-    .run(decision, id, userId);
+    .prepare(
+      `update properties set status = @decision
+        where id = @id and (created_by = @userId or @isAdmin) and status in (${statuses})`,
+    )
+    .run({ decision, id, userId: reviewer.id, isAdmin: reviewer.isAdmin ? 1 : 0 });
   if (result.changes > 0) {
-    logEvent("moderation.decided", { userId, id, decision });
+    logEvent("moderation.decided", { userId: reviewer.id, id, decision });
     return "ok";
   }
-  const existing = db.prepare(`select status from properties where id = ? and created_by = ?`).get(id, userId);
+  const existing = db
+    .prepare(`select status from properties where id = @id and (created_by = @userId or @isAdmin)`)
+    .get({ id, userId: reviewer.id, isAdmin: reviewer.isAdmin ? 1 : 0 });
   return existing ? "already-decided" : "not-found";
 }
 

@@ -76,3 +76,6 @@ export type EvidenceFamily =
   | "incoherentSurface"
   | "incoherentPrice"
   | "incoherentFloor";
+
+/** Joins the evidence of a verdict in `ai_flag_reason`, strongest first. */
+export const FLAG_REASON_SEPARATOR = " · ";

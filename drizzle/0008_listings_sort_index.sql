@@ -1,0 +1,2 @@
+DROP INDEX `properties_owner_status_confidence_idx`;--> statement-breakpoint
+CREATE INDEX `properties_owner_status_confidence_sort_idx` ON `properties` (`created_by`,`status`,`ai_confidence`,`price`,`surface_area`);
