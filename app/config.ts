@@ -50,6 +50,12 @@ export const FORM_LIMITS = { maxBytes: 64 * 1024, maxFields: 200, maxNameLength:
  */
 /** Rows /properties returns at most: 'Charger plus d'annonces' stops there, since re-reading more rows per click would get slow. */
 export const LISTINGS_MAX_LIMIT = 2000;
+/**
+ * Pages of MODERATION_PAGE_SIZE the /moderation queue shows at most (and the bulk decisions
+ * cover): 2 000 cards, measured within the 50 ms encode budget (`npm run bench:encode`); 250
+ * pages were not.
+ */
+export const MODERATION_MAX_PAGES = 100;
 /** API connections of one user: creation is refused past it. */
 export const CONNECTIONS_MAX_PER_USER = 50;
 /** Export keys listed on /export-api-keys (newest first); older ones are counted, not listed. */
