@@ -111,7 +111,7 @@ export async function buildEncodeCases(): Promise<EncodeCase[]> {
   upsertListings(agentId, [longestListing(total, { images: pictures, features })]);
   const detailId = getSqlite().prepare(`select max(id) from properties where created_by = ?`).pluck().get(agentId) as number;
 
-  for (let n = 0; n <= config.ADMIN_KEY_REQUESTS_SHOWN * KEY_REQUEST_STATUSES.length; n++)
+  for (let n = 0; n < (config.ADMIN_KEY_REQUESTS_SHOWN + 1) * KEY_REQUEST_STATUSES.length; n++)
     createKeyRequest(agentId, { companyName: text(COMPANY_NAME_MAX, "Société ", n), description: text(REQUEST_DESCRIPTION_MAX, "Usage prévu : ", n) });
   // Spread them over the three statuses, each past the admin screen's bound.
   getSqlite()
