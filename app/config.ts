@@ -44,3 +44,25 @@ export const JOB_SWEEP_INTERVAL_MS = 10_000;
  * it (its parse copies arrays at every repeat of a name and serialises sparse indexes in full).
  */
 export const FORM_LIMITS = { maxBytes: 64 * 1024, maxFields: 200, maxNameLength: 100, maxNameDepth: 4 } as const;
+/**
+ * Bounds of every list a loader returns (docs/decisions/009-dependency-audit.md): single fetch
+ * encodes loader data synchronously, so no screen may return a list that grows without limit.
+ */
+/** Rows /properties returns at most: 'Charger plus d'annonces' stops there, since re-reading more rows per click would get slow. */
+export const LISTINGS_MAX_LIMIT = 2000;
+/**
+ * Pages of MODERATION_PAGE_SIZE the /moderation queue shows at most (and the bulk decisions
+ * cover): 2 000 cards, measured within the 50 ms encode budget (`npm run bench:encode`); 250
+ * pages were not.
+ */
+export const MODERATION_MAX_PAGES = 100;
+/** API connections of one user: creation is refused past it. */
+export const CONNECTIONS_MAX_PER_USER = 50;
+/** Export keys listed on /export-api-keys (newest first); older ones are counted, not listed. */
+export const EXPORT_KEYS_SHOWN = 100;
+/** A user's own key requests listed on /request-api-key (newest first). */
+export const KEY_REQUESTS_SHOWN = 50;
+/** Key requests of each status listed on /admin-api-requests (newest first). */
+export const ADMIN_KEY_REQUESTS_SHOWN = 100;
+/** Pictures and features of one listing on its page (imports may bring more). */
+export const LISTING_DETAIL_MAX = { images: 50, features: 60 } as const;

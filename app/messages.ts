@@ -14,6 +14,12 @@ export const MSG = {
   keysLoadError: "Erreur lors du chargement des clés API",
 } as const;
 
+/** Under a list cut at its bound (app/config.ts): "… et 3 demandes plus anciennes, non affichées". */
+export function olderNotShown(count: number, noun: "clé" | "demande"): string {
+  const s = count > 1 ? "s" : "";
+  return `… et ${count} ${noun}${s} plus ancienne${s}, non affichée${s}`;
+}
+
 /** Answers to request bodies refused before any route reads them (hostile or broken input). */
 export const REQUEST_MSG = {
   tooLarge: "Requête trop volumineuse : un formulaire ne peut pas dépasser 64 Ko.",

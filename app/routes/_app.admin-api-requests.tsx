@@ -19,6 +19,7 @@ import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
 import type { Toast } from "~/utils/toast";
+import { olderNotShown } from "~/messages";
 
 const requestId = z.string({ required_error: KEY_REQUEST_MESSAGES.notFound }).min(1).max(100);
 const rejectSchema = z.object({
@@ -157,21 +158,25 @@ export default function AdminApiRequestsPage() {
       <Tabs
         tabs={TABS.map((tab) => {
           const list = requests.filter((request) => request.status === tab.status);
+          const older = counts[tab.status] - list.length;
           return {
             label: `${tab.label} (${counts[tab.status]})`,
             content:
               list.length === 0 ? (
                 <Card className="p-6 text-center text-sm text-slate-600">{tab.empty}</Card>
               ) : (
-                <ul className="space-y-3">
-                  {list.map((request) => (
-                    <li key={request.id}>
-                      <KeyRequestCard request={request} requesterEmail={request.requesterEmail}>
-                        {request.status === "pending" ? <PendingActions request={request} /> : null}
-                      </KeyRequestCard>
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="space-y-3">
+                    {list.map((request) => (
+                      <li key={request.id}>
+                        <KeyRequestCard request={request} requesterEmail={request.requesterEmail}>
+                          {request.status === "pending" ? <PendingActions request={request} /> : null}
+                        </KeyRequestCard>
+                      </li>
+                    ))}
+                  </ul>
+                  {older > 0 ? <p className="mt-3 text-sm text-slate-600">{olderNotShown(older, "demande")}</p> : null}
+                </>
               ),
           };
         })}

@@ -19,7 +19,7 @@ import { flushExportUsage } from "~/services/export-api-usage.server";
 import { deleteExportKey, listExportKeys, toggleExportKey, usageHistory } from "~/services/export-keys.server";
 import { markKeyDecisionsSeen } from "~/services/notifications/nav-badges.server";
 import { formatDateTime, formatLongDate, formatLongDateTime, formatNumber } from "~/utils/format";
-import { MSG } from "~/messages";
+import { MSG, olderNotShown } from "~/messages";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
@@ -42,10 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // before opening the page is in its history and its key's last use.
     flushExportUsage();
     markKeyDecisionsSeen(user.id);
-    return { keys: listExportKeys(user.id), usage: usageHistory(user.id), endpoint, loadError: null };
+    return { ...listExportKeys(user.id), usage: usageHistory(user.id), endpoint, loadError: null };
   } catch (error) {
     logEvent("export_keys.load_failed", { userId: user.id, error: (error as Error).message });
-    return { keys: [], usage: [], endpoint, loadError: { type: "error" as const, message: MSG.keysLoadError } };
+    return { keys: [], olderKeys: 0, usage: [], endpoint, loadError: { type: "error" as const, message: MSG.keysLoadError } };
   }
 }
 
@@ -217,7 +217,7 @@ function UsageTable({ usage }: { usage: Usage }) {
 }
 
 export default function ExportApiKeysPage() {
-  const { keys, usage, endpoint, loadError } = useLoaderData<typeof loader>();
+  const { keys, olderKeys, usage, endpoint, loadError } = useLoaderData<typeof loader>();
   const keyFetcher = useKeyFetcher();
   useToast(keyFetcher.data?.toast);
   useToast(loadError);
@@ -251,6 +251,7 @@ export default function ExportApiKeysPage() {
           ))}
         </ul>
       )}
+      {olderKeys > 0 ? <p className="text-sm text-slate-600">{olderNotShown(olderKeys, "clé")}</p> : null}
       <EndpointCard endpoint={endpoint} />
       <UsageTable usage={usage} />
     </div>

@@ -11,17 +11,16 @@ import { useToast } from "~/components/toasts";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { MODERATION_PAGE_SIZE } from "~/config";
+import { MODERATION_MAX_PAGES as MAX_PAGES, MODERATION_PAGE_SIZE } from "~/config";
 import { moderationPanelStatus } from "~/services/moderation/panel-status.server";
 import { bulkMessage, MODERATION_TEXT, REVIEW_FILTER_VALUES } from "~/services/moderation/moderation-texts";
 import { answerDecision } from "~/services/moderation/decision-answer.server";
 import { decideDisplayed, listSuspicious, suspiciousCounts } from "~/services/moderation/review.server";
-import { formatCount } from "~/utils/format";
+import { formatCount, formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
 
-const MAX_PAGES = 250;
 const MAX_BULK_IDS = MAX_PAGES * MODERATION_PAGE_SIZE;
 
 /** Search and filter of the queue, also re-applied by the bulk decisions. */
@@ -140,12 +139,17 @@ export default function ModerationPage() {
           ))}
         </ul>
       )}
-      {hasMore ? (
+      {hasMore && query.page < MAX_PAGES ? (
         <div className="flex justify-center">
           <Link to={`?${more}`} preventScrollReset replace className={buttonClasses("secondary")}>
             Charger plus
           </Link>
         </div>
+      ) : null}
+      {hasMore && query.page >= MAX_PAGES ? (
+        <p className="text-center text-sm text-slate-600">
+          Affichage limité aux {formatNumber(MAX_PAGES * MODERATION_PAGE_SIZE)} premières annonces : affinez la recherche pour voir les autres.
+        </p>
       ) : null}
     </div>
   );

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { LISTINGS_PAGE_SIZE } from "~/config";
+import { LISTINGS_MAX_LIMIT, LISTINGS_PAGE_SIZE } from "~/config";
 import { loadImportControls } from "~/services/connections/import-controls.server";
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listing-labels";
 import { LISTING_SORT_VALUES } from "~/services/listing-sort";
@@ -23,9 +23,6 @@ import {
 import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
-
-/** 'Charger plus d'annonces' stops here: re-reading more rows per click would get slow. */
-const LISTINGS_MAX_LIMIT = 2000;
 
 // Every parameter falls back to its default: a hand-edited URL never gives an error page.
 const filtersSchema = z.object({

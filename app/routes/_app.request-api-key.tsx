@@ -15,6 +15,7 @@ import { createKeyRequest, listKeyRequestsForUser } from "~/services/key-request
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
+import { olderNotShown } from "~/messages";
 
 const requestSchema = z.object({
   companyName: z
@@ -32,11 +33,11 @@ const requestSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    return { requests: listKeyRequestsForUser(user.id), loadError: null };
+    return { ...listKeyRequestsForUser(user.id), loadError: null };
   } catch (error) {
     // The form stays usable; the list says what went wrong (SPEC.md section 8).
     logEvent("key_requests.load_failed", { userId: user.id, error: (error as Error).message });
-    return { requests: [], loadError: { type: "error" as const, message: KEY_REQUEST_MESSAGES.loadError } };
+    return { requests: [], olderRequests: 0, loadError: { type: "error" as const, message: KEY_REQUEST_MESSAGES.loadError } };
   }
 }
 
@@ -96,7 +97,7 @@ function RequestForm() {
 }
 
 export default function RequestApiKeyPage() {
-  const { requests, loadError } = useLoaderData<typeof loader>();
+  const { requests, olderRequests, loadError } = useLoaderData<typeof loader>();
   useToast(loadError);
   return (
     <div className="space-y-6">
@@ -135,6 +136,7 @@ export default function RequestApiKeyPage() {
             ))}
           </ul>
         )}
+        {olderRequests > 0 ? <p className="mt-3 text-sm text-slate-600">{olderNotShown(olderRequests, "demande")}</p> : null}
       </section>
     </div>
   );

@@ -1,9 +1,9 @@
 import type Database from "better-sqlite3";
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, count, desc, eq, gte } from "drizzle-orm";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { apiUsageLogs, exportApiKeys, profiles } from "#db/schema";
 import type * as schema from "#db/schema";
-import { EXPORT_KEY_PREFIX, EXPORT_KEY_RANDOM_LENGTH, USAGE_HISTORY } from "~/config";
+import { EXPORT_KEY_PREFIX, EXPORT_KEY_RANDOM_LENGTH, EXPORT_KEYS_SHOWN, USAGE_HISTORY } from "~/config";
 import { decryptSecret, encryptSecret, randomAlphanumeric, sha256 } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 
@@ -57,9 +57,13 @@ export type ExportKeySummary = {
   lastUsedAt: Date | null;
 };
 
-/** The user's own keys, newest first. The clear key is not part of it: see revealExportKey. */
-export function listExportKeys(userId: string): ExportKeySummary[] {
-  return getDb()
+/**
+ * The user's own keys, newest first, at most EXPORT_KEYS_SHOWN, and how many older ones are not
+ * listed. The clear key is not part of it: see revealExportKey.
+ */
+export function listExportKeys(userId: string): { keys: ExportKeySummary[]; olderKeys: number } {
+  const db = getDb();
+  const keys = db
     .select({
       id: exportApiKeys.id,
       name: exportApiKeys.name,
@@ -73,7 +77,10 @@ export function listExportKeys(userId: string): ExportKeySummary[] {
     .leftJoin(profiles, eq(profiles.userId, exportApiKeys.userId))
     .where(eq(exportApiKeys.userId, userId))
     .orderBy(desc(exportApiKeys.createdAt), desc(exportApiKeys.id))
+    .limit(EXPORT_KEYS_SHOWN)
     .all();
+  const total = keys.length < EXPORT_KEYS_SHOWN ? keys.length : (db.select({ n: count() }).from(exportApiKeys).where(eq(exportApiKeys.userId, userId)).get()?.n ?? 0);
+  return { keys, olderKeys: total - keys.length };
 }
 
 export type RevealResult = { status: "ok"; apiKey: string } | { status: "not_found" } | { status: "unreadable" };

@@ -1,5 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { apiKeyRequests, profiles, users } from "#db/schema";
+import { ADMIN_KEY_REQUESTS_SHOWN, KEY_REQUESTS_SHOWN } from "~/config";
 import { getDb } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { createExportKey, type DbExecutor } from "./export-keys.server";
@@ -7,6 +8,7 @@ import {
   COMPANY_NAME_MAX,
   KEY_REQUEST_MESSAGES,
   REJECTION_REASON_MAX,
+  KEY_REQUEST_STATUSES,
   REQUEST_DESCRIPTION_MAX,
   type KeyRequestStatus,
 } from "./key-request-rules";
@@ -50,30 +52,44 @@ export function createKeyRequest(userId: string, input: { companyName: string; d
   return id;
 }
 
-/** The user's own requests, newest first ('Mes demandes'). */
-export function listKeyRequestsForUser(userId: string): KeyRequest[] {
-  return getDb()
+/** The user's own requests, newest first ('Mes demandes'): the KEY_REQUESTS_SHOWN latest, and how many older ones are not listed. */
+export function listKeyRequestsForUser(userId: string): { requests: KeyRequest[]; olderRequests: number } {
+  const db = getDb();
+  const mine = eq(apiKeyRequests.userId, userId);
+  const requests = db
     .select(requestColumns)
     .from(apiKeyRequests)
-    .where(eq(apiKeyRequests.userId, userId))
+    .where(mine)
     .orderBy(desc(apiKeyRequests.createdAt), desc(apiKeyRequests.id))
+    .limit(KEY_REQUESTS_SHOWN)
     .all();
+  const total = requests.length < KEY_REQUESTS_SHOWN ? requests.length : (db.select({ n: count() }).from(apiKeyRequests).where(mine).get()?.n ?? 0);
+  return { requests, olderRequests: total - requests.length };
 }
 
-/** Every request with its requester's e-mail, newest first, and the count of each status. */
+/**
+ * For each status, the ADMIN_KEY_REQUESTS_SHOWN latest requests with their requester's e-mail,
+ * newest first, and the count of every request of that status (the tabs show it, and how many
+ * older ones are not listed).
+ */
 export function listKeyRequestsForAdmin(): { requests: AdminKeyRequest[]; counts: Record<KeyRequestStatus, number> } {
-  const rows = getDb()
-    .select({ ...requestColumns, profileEmail: profiles.email, accountEmail: users.email })
-    .from(apiKeyRequests)
-    .innerJoin(users, eq(users.id, apiKeyRequests.userId))
-    .leftJoin(profiles, eq(profiles.userId, apiKeyRequests.userId))
-    .orderBy(desc(apiKeyRequests.createdAt), desc(apiKeyRequests.id))
-    .all();
-  // Every request is in `rows` (user_id is required and cascades): the counts come from them.
+  const db = getDb();
   const counts: Record<KeyRequestStatus, number> = { pending: 0, approved: 0, rejected: 0 };
-  for (const row of rows) counts[row.status] += 1;
+  const grouped = db.select({ status: apiKeyRequests.status, n: count() }).from(apiKeyRequests).groupBy(apiKeyRequests.status).all();
+  for (const { status, n } of grouped) counts[status] = n;
+  const requests = KEY_REQUEST_STATUSES.flatMap((status) =>
+    db
+      .select({ ...requestColumns, profileEmail: profiles.email, accountEmail: users.email })
+      .from(apiKeyRequests)
+      .innerJoin(users, eq(users.id, apiKeyRequests.userId))
+      .leftJoin(profiles, eq(profiles.userId, apiKeyRequests.userId))
+      .where(eq(apiKeyRequests.status, status))
+      .orderBy(desc(apiKeyRequests.createdAt), desc(apiKeyRequests.id))
+      .limit(ADMIN_KEY_REQUESTS_SHOWN)
+      .all(),
+  );
   return {
-    requests: rows.map(({ profileEmail, accountEmail, ...request }) => ({ ...request, requesterEmail: profileEmail ?? accountEmail })),
+    requests: requests.map(({ profileEmail, accountEmail, ...request }) => ({ ...request, requesterEmail: profileEmail ?? accountEmail })),
     counts,
   };
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { LISTING_STATUSES, properties, propertyOwners, type ListingStatus } from "#db/schema";
+import { LISTING_DETAIL_MAX } from "~/config";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { countConditions, listConditions, listOrder, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
 import type { ListingSort } from "./listing-sort";
@@ -257,8 +258,11 @@ export function getListing(userId: string, id: number, { anyOwner = false } = {}
     rooms: listing.rooms,
     bedrooms: listing.bedrooms,
     bathrooms: listing.bathrooms,
-    images: Array.isArray(listing.images) ? listing.images.filter(isWebAddress) : [],
-    features: Array.isArray(listing.features) ? listing.features.filter((f) => typeof f === "string" && f !== "") : [],
+    // Imports may bring any number of pictures and features: the page shows a bounded number.
+    images: Array.isArray(listing.images) ? listing.images.filter(isWebAddress).slice(0, LISTING_DETAIL_MAX.images) : [],
+    features: Array.isArray(listing.features)
+      ? listing.features.filter((f) => typeof f === "string" && f !== "").slice(0, LISTING_DETAIL_MAX.features)
+      : [],
     propertyCharges: listing.propertyCharges,
     floor: listing.floor,
     totalFloors: listing.totalFloors,

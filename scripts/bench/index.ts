@@ -1,4 +1,5 @@
 // npm run bench: every benchmark, one table (figure, target, measured, ratio to a bare ceiling).
+import { runEncodeBench } from "./encode";
 import { runExportBench } from "./export";
 import { runFrontendBench } from "./frontend";
 import { runImportBench } from "./import";
@@ -12,6 +13,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ["Modération", runModerationBench],
   ["Export", runExportBench],
   ["Front", runFrontendBench],
+  ["Single fetch", runEncodeBench],
 ];
 
 const rows: Array<BenchRow & { suite: string }> = [];

@@ -5,40 +5,14 @@
 import { performance } from "node:perf_hooks";
 import type { ListingFilters } from "~/services/listings.server";
 import { seedUserListings, withBenchDatabase } from "./bench-database";
+import { timeRuns as time } from "./timing";
 import type { BenchRow } from "./types";
 
 const LISTINGS_PER_USER = 100_000;
-const RUNS = 50;
-const WARMUP = 3;
 const TARGET_MEDIAN_MS = 50;
 const TARGET_P95_MS = 150;
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
-
-function quantile(sorted: number[], q: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-}
-
-/**
- * Wall-clock median and p95 (the targets), plus the median CPU time of the process: on a shared,
- * busy machine the wall clock also counts the time other processes held the two cores.
- */
-async function time(run: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const samples: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    const usage = process.cpuUsage();
-    await run();
-    const spent = process.cpuUsage(usage);
-    samples.push(performance.now() - started);
-    cpu.push((spent.user + spent.system) / 1000);
-  }
-  samples.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return { median: quantile(samples, 0.5), p95: quantile(samples, 0.95), cpu: quantile(cpu, 0.5) };
-}
 
 const measured = ({ median, p95, cpu }: { median: number; p95: number; cpu: number }) =>
   `médiane ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (CPU ${cpu.toFixed(1)} ms)`;

@@ -35,7 +35,7 @@ function editDefaults(connection: ConnectionView) {
     api_type: connection.apiType,
     api_endpoint: connection.apiEndpoint,
     api_key: "",
-    config: connection.config === null ? "" : JSON.stringify(connection.config, null, 2),
+    config: connection.config ?? "",
   };
 }
 

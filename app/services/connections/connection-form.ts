@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONNECTIONS_MAX_PER_USER } from "~/config";
 
 /**
  * The 'Ajouter une connexion API' form (SPEC.md section 5), shared by the dialog (conform checks
@@ -23,6 +24,7 @@ export const CONNECTION_MESSAGES = {
   loadError: "Erreur lors du chargement des connexions",
   updateError: "Erreur lors de la mise à jour",
   configTooDeep: "Erreur: configuration JSON trop imbriquée (8 niveaux au plus)",
+  tooMany: `Vous avez atteint le maximum de ${CONNECTIONS_MAX_PER_USER} connexions : supprimez-en une avant d'en ajouter une autre`,
 } as const;
 
 /** A connection's options are a flat object or two levels of it; deeper is a mistake or an attack. */

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { apiConnections, importJobs } from "#db/schema";
-import { IMPORT_CONNECTION_KEY_PREFIX } from "~/config";
+import { CONNECTIONS_MAX_PER_USER, IMPORT_CONNECTION_KEY_PREFIX } from "~/config";
 import { decryptSecret, encryptSecret, randomAlphanumeric } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
@@ -27,8 +27,12 @@ export type ConnectionView = {
   totalSynced: number;
   lastSync: Date | null;
   createdAt: Date;
-  /** The optional JSON config, shown again in the edit dialog. */
-  config: unknown;
+  /**
+   * The optional JSON config as text, for the edit dialog. Never the parsed object: it is the
+   * user's own nested data, and loader data must not carry user-shaped nesting into the
+   * single-fetch encoder (docs/decisions/009-dependency-audit.md).
+   */
+  config: string | null;
 };
 
 const viewColumns = {
@@ -46,22 +50,34 @@ const viewColumns = {
   config: apiConnections.config,
 };
 
+type ViewRow = Omit<ConnectionView, "config"> & { config: unknown };
+
+/** Pretty-printed: the form caps the depth at CONNECTION_CONFIG_MAX_DEPTH, so this stays small. */
+function toView({ config, ...row }: ViewRow): ConnectionView {
+  return { ...row, config: config === null || config === undefined ? null : JSON.stringify(config, null, 2) };
+}
+
 const owned = (userId: string, id: string) =>
   and(eq(apiConnections.id, id), eq(apiConnections.createdBy, userId));
 
-/** Newest first, as the screen lists them. */
+/**
+ * Newest first, as the screen lists them. At most CONNECTIONS_MAX_PER_USER: creation stops there,
+ * and the limit keeps the loader bounded even for an account filled before that rule.
+ */
 export function listConnections(userId: string): ConnectionView[] {
-  return getDb()
+  const rows = getDb()
     .select(viewColumns)
     .from(apiConnections)
     .where(eq(apiConnections.createdBy, userId))
     .orderBy(desc(apiConnections.createdAt), desc(apiConnections.id))
-    .all() as ConnectionView[];
+    .limit(CONNECTIONS_MAX_PER_USER)
+    .all() as ViewRow[];
+  return rows.map(toView);
 }
 
 export function getConnection(userId: string, id: string): ConnectionView | undefined {
-  return getDb().select(viewColumns).from(apiConnections).where(owned(userId, id)).get() as
-    ConnectionView | undefined;
+  const row = getDb().select(viewColumns).from(apiConnections).where(owned(userId, id)).get() as ViewRow | undefined;
+  return row && toView(row);
 }
 
 /** A refused create or edit: the French message is shown as it is. */
@@ -83,6 +99,11 @@ function assertNameFree(userId: string, name: string, exceptId?: string) {
   if (taken) throw new ConnectionRuleError(CONNECTION_MESSAGES.duplicateName(name.trim()));
 }
 
+function assertRoomForOneMore(userId: string) {
+  const owned = getDb().select({ n: count() }).from(apiConnections).where(eq(apiConnections.createdBy, userId)).get()?.n ?? 0;
+  if (owned >= CONNECTIONS_MAX_PER_USER) throw new ConnectionRuleError(CONNECTION_MESSAGES.tooMany);
+}
+
 /**
  * Creates a connection, inactive (SPEC.md section 4). An import connection without a typed key
  * gets `pk_` + a random id (SPEC.md section 9); an export connection keeps the typed key or none.
@@ -94,6 +115,7 @@ export function createConnection(userId: string, input: NewConnectionInput): Con
       ? `${IMPORT_CONNECTION_KEY_PREFIX}${randomAlphanumeric(32)}`
       : null);
   assertNameFree(userId, input.name);
+  assertRoomForOneMore(userId);
   const row = getDb()
     .insert(apiConnections)
     .values({
@@ -238,6 +260,7 @@ export function listSyncableConnections(
       ),
     )
     .orderBy(apiConnections.name)
+    .limit(CONNECTIONS_MAX_PER_USER)
     .all();
 }
 
