@@ -12,6 +12,9 @@ export const MSG = {
   jobNotFound: "Traitement introuvable",
   noneLabel: "Aucun",
   keysLoadError: "Erreur lors du chargement des clés API",
+  statsLoadError: "Erreur lors du chargement des statistiques",
+  listingsLoadError: "Erreur lors du chargement des annonces",
+  suspiciousLoadError: "Erreur lors du chargement des annonces suspectes",
 } as const;
 
 /** Under a list cut at its bound (app/config.ts): "… et 3 demandes plus anciennes, non affichées". */

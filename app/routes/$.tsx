@@ -26,3 +26,5 @@ export default function NotFound() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Page introuvable | Vigimmo" }];
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

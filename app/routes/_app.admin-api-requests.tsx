@@ -20,6 +20,7 @@ import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
 import type { Toast } from "~/utils/toast";
 import { olderNotShown } from "~/messages";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const requestId = z.string({ required_error: KEY_REQUEST_MESSAGES.notFound }).min(1).max(100);
 const rejectSchema = z.object({
@@ -35,17 +36,8 @@ const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.lite
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, ADMIN_DENIALS.adminRequests);
-  try {
-    return { ...listKeyRequestsForAdmin(), loadError: null };
-  } catch (error) {
-    logEvent("key_requests.admin_load_failed", { userId: admin.id, error: (error as Error).message });
-    return {
-      requests: [],
-      counts: { pending: 0, approved: 0, rejected: 0 },
-      loadError: { type: "error" as const, message: KEY_REQUEST_MESSAGES.loadError },
-    };
-  }
+  await requireAdmin(request, ADMIN_DENIALS.adminRequests);
+  return listKeyRequestsForAdmin();
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -148,10 +140,9 @@ const TABS: Array<{ status: KeyRequestStatus; label: string; empty: string }> = 
 ];
 
 export default function AdminApiRequestsPage() {
-  const { requests, counts, loadError } = useLoaderData<typeof loader>();
+  const { requests, counts } = useLoaderData<typeof loader>();
   const decision = useDecisionFetcher();
   useToast(decision.data?.toast);
-  useToast(loadError);
   return (
     <div>
       <PageHeader title="Gérer demandes API" subtitle="Approuvez ou refusez les demandes de clés API d'export." />
@@ -186,3 +177,7 @@ export default function AdminApiRequestsPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Demandes de clés API | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={KEY_REQUEST_MESSAGES.loadError} />;
+}

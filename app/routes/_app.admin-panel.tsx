@@ -162,3 +162,5 @@ export default function AdminPanelPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Gestion Admin | Vigimmo" }];
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

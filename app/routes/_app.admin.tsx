@@ -1,21 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useToast } from "~/components/toasts";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { getPlatformStats, type PlatformStats } from "~/services/stats.server";
 import { formatLongDateTime, formatNumber } from "~/utils/format";
-import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, ADMIN_DENIALS.admin);
-  try {
-    return { stats: getPlatformStats() as PlatformStats | null, toast: null };
-  } catch (error) {
-    logEvent("admin.stats_error", { error: (error as Error).message });
-    return { stats: null, toast: { type: "error" as const, message: "Erreur lors du chargement des statistiques" } };
-  }
+  return { stats: getPlatformStats() };
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -57,14 +52,17 @@ function Cards({ stats }: { stats: PlatformStats }) {
 }
 
 export default function AdminPage() {
-  const { stats, toast } = useLoaderData<typeof loader>();
-  useToast(toast);
+  const { stats } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Admin Dashboard" subtitle="Statistiques globales de la plateforme" />
-      {stats ? <Cards stats={stats} /> : null}
+      <Cards stats={stats} />
     </div>
   );
 }
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={MSG.statsLoadError} />;
+}

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { ConnectionCard } from "~/components/connections/connection-card";
 import { MoteurImmoSystemCard } from "~/components/connections/moteurimmo-system-card";
 import { ConnectionDialog } from "~/components/connections/connection-dialog";
-import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { CONNECTION_MESSAGES, newConnectionSchema } from "~/services/connections/connection-form";
@@ -19,7 +18,6 @@ import {
   revealConnectionKey,
   setConnectionActive,
   updateConnection,
-  type ConnectionView,
 } from "~/services/connections/connections.server";
 import { endpointRefusal } from "~/services/connections/endpoint-check.server";
 import { toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
@@ -28,10 +26,10 @@ import { latestJob } from "~/services/jobs/engine.server";
 import { isOpenJob } from "~/services/jobs/job-view";
 import { testMoteurImmoConnection } from "~/services/imports/moteurimmo-import.server";
 import { env } from "~/utils/env.server";
-import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const idSchema = z.string().min(1).max(100);
 const intentSchema = z.discriminatedUnion("intent", [
@@ -50,14 +48,7 @@ const TEST_LIMIT = { count: 6, windowMs: 60_000 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  let connections: ConnectionView[] = [];
-  let loadError: string | null = null;
-  try {
-    connections = listConnections(user.id);
-  } catch (error) {
-    logEvent("connections.load_failed", { userId: user.id, error: (error as Error).message });
-    loadError = CONNECTION_MESSAGES.loadError;
-  }
+  const connections = listConnections(user.id);
   // A sync still running when the page is (re)loaded keeps its progress card.
   const latest = latestJob(importJobKind, user.id);
   const runningSync: { connectionId: string; job: ImportJobView } | null =
@@ -67,7 +58,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { moteurImmoApiKey, moteurImmoApiUrl } = env();
   return {
     connections,
-    loadError: loadError ? { type: "error" as const, message: loadError } : null,
     runningSync,
     isAdmin: user.isAdmin,
     moteurImmo: {
@@ -204,9 +194,8 @@ async function saveConnection(userId: string, intent: "create" | "edit", formDat
 }
 
 export default function ApiConnectionsPage() {
-  const { connections, loadError, runningSync, isAdmin, moteurImmo } = useLoaderData<typeof loader>();
+  const { connections, runningSync, isAdmin, moteurImmo } = useLoaderData<typeof loader>();
   const [dialogOpen, setDialogOpen] = useState(false);
-  useToast(loadError);
   return (
     <div className="space-y-8">
       <PageHeader
@@ -238,3 +227,7 @@ export default function ApiConnectionsPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Connexions API | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={CONNECTION_MESSAGES.loadError} />;
+}

@@ -202,3 +202,5 @@ export default function ApiDocsPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Documentation API | Vigimmo" }];
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,23 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ModerationPanel } from "~/components/moderation-panel";
-import { useToast } from "~/components/toasts";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { Progress } from "~/components/ui/progress";
 import { getUserDashboard, type UserDashboard } from "~/services/stats.server";
 import { formatLongDate, formatNumber } from "~/utils/format";
-import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  try {
-    return { stats: getUserDashboard(user.id) as UserDashboard | null, toast: null };
-  } catch (error) {
-    logEvent("dashboard.load_error", { userId: user.id, error: (error as Error).message });
-    return { stats: null, toast: { type: "error" as const, message: "Erreur lors du chargement des statistiques" } };
-  }
+  return { stats: getUserDashboard(user.id) };
 }
 
 function ActivityRow({ label, date }: { label: string; date: Date | string | null }) {
@@ -71,10 +66,9 @@ function Figures({ stats }: { stats: UserDashboard }) {
 }
 
 export default function DashboardPage() {
-  const { stats, toast } = useLoaderData<typeof loader>();
+  const { stats } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  useToast(toast);
   const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;
   return (
     <div>
@@ -84,10 +78,14 @@ export default function DashboardPage() {
           Chargement...
         </p>
       ) : null}
-      {stats ? <Figures stats={stats} /> : null}
+      <Figures stats={stats} />
       <ModerationPanel className="mt-6" />
     </div>
   );
 }
 
 export const meta: MetaFunction = () => [{ title: "Tableau de bord | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={MSG.statsLoadError} />;
+}

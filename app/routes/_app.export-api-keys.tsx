@@ -19,11 +19,12 @@ import { flushExportUsage } from "~/services/export-api-usage.server";
 import { deleteExportKey, listExportKeys, toggleExportKey, usageHistory } from "~/services/export-keys.server";
 import { markKeyDecisionsSeen } from "~/services/notifications/nav-badges.server";
 import { formatDateTime, formatLongDate, formatLongDateTime, formatNumber } from "~/utils/format";
-import { MSG, olderNotShown } from "~/messages";
+import { olderNotShown, MSG } from "~/messages";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
 import type { Toast } from "~/utils/toast";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const keyId = z.string().min(1).max(100);
 const keyActionSchema = z.discriminatedUnion("intent", [
@@ -37,16 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The real host of this deployment, as clients must call it.
   const endpoint = `${new URL(request.url).origin}${EXPORT_API_PATH}`;
-  try {
-    // Calls are logged in groups every 25 ms: write the waiting ones, so that a call made just
-    // before opening the page is in its history and its key's last use.
-    flushExportUsage();
-    markKeyDecisionsSeen(user.id);
-    return { ...listExportKeys(user.id), usage: usageHistory(user.id), endpoint, loadError: null };
-  } catch (error) {
-    logEvent("export_keys.load_failed", { userId: user.id, error: (error as Error).message });
-    return { keys: [], olderKeys: 0, usage: [], endpoint, loadError: { type: "error" as const, message: MSG.keysLoadError } };
-  }
+  // Calls are logged in groups every 25 ms: write the waiting ones, so that a call made just
+  // before opening the page is in its history and its key's last use.
+  flushExportUsage();
+  markKeyDecisionsSeen(user.id);
+  return { ...listExportKeys(user.id), usage: usageHistory(user.id), endpoint };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -217,10 +213,9 @@ function UsageTable({ usage }: { usage: Usage }) {
 }
 
 export default function ExportApiKeysPage() {
-  const { keys, olderKeys, usage, endpoint, loadError } = useLoaderData<typeof loader>();
+  const { keys, olderKeys, usage, endpoint } = useLoaderData<typeof loader>();
   const keyFetcher = useKeyFetcher();
   useToast(keyFetcher.data?.toast);
-  useToast(loadError);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -259,3 +254,7 @@ export default function ExportApiKeysPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Clés API Export | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={MSG.keysLoadError} />;
+}

@@ -7,7 +7,6 @@ import { BulkDecisions } from "~/components/moderation/bulk-decisions";
 import { ReviewSearch } from "~/components/moderation/review-search";
 import { SuspiciousCard } from "~/components/moderation/suspicious-card";
 import { ModerationPanel } from "~/components/moderation-panel";
-import { useToast } from "~/components/toasts";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
@@ -20,6 +19,8 @@ import { formatCount, formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MSG } from "~/messages";
 
 const MAX_BULK_IDS = MAX_PAGES * MODERATION_PAGE_SIZE;
 
@@ -51,30 +52,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: url.searchParams.get("page") ?? undefined,
   });
   const limit = query.page * MODERATION_PAGE_SIZE;
-  try {
-    const { listings, total } = listSuspicious(user.id, query, limit);
-    return {
-      query,
-      listings,
-      total,
-      // SPEC.md section 9: more exist when a full page came back and fewer than the count are shown.
-      hasMore: listings.length === limit && listings.length < total,
-      counts: suspiciousCounts(user.id),
-      panel: moderationPanelStatus(user.id),
-      toast: null,
-    };
-  } catch (error) {
-    logEvent("moderation.load_error", { userId: user.id, error: (error as Error).message });
-    return {
-      query,
-      listings: [],
-      total: 0,
-      hasMore: false,
-      counts: { suspicious: 0, withoutConfidence: 0 },
-      panel: undefined,
-      toast: { type: "error" as const, message: "Erreur lors du chargement des annonces suspectes" },
-    };
-  }
+  const { listings, total } = listSuspicious(user.id, query, limit);
+  return {
+    query,
+    listings,
+    total,
+    // SPEC.md section 9: more exist when a full page came back and fewer than the count are shown.
+    hasMore: listings.length === limit && listings.length < total,
+    counts: suspiciousCounts(user.id),
+    panel: moderationPanelStatus(user.id),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -103,9 +90,8 @@ function decideBulk(userId: string, input: Extract<z.infer<typeof actionSchema>,
 }
 
 export default function ModerationPage() {
-  const { query, listings, total, hasMore, counts, panel, toast } = useLoaderData<typeof loader>();
+  const { query, listings, total, hasMore, counts, panel } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  useToast(toast);
   const more = new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.filter !== "all" ? { filter: query.filter } : {}), page: String(query.page + 1) });
   return (
     <div className="space-y-6">
@@ -156,3 +142,7 @@ export default function ModerationPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Modération IA | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={MSG.suspiciousLoadError} />;
+}

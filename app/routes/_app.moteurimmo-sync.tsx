@@ -309,3 +309,5 @@ function DangerZone({ ownListings }: { ownListings: number }) {
 }
 
 export const meta: MetaFunction = () => [{ title: "Import MoteurImmo | Vigimmo" }];
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

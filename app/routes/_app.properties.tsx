@@ -4,7 +4,6 @@ import { z } from "zod";
 import { ImportControls } from "~/components/import-controls";
 import { ListingCard } from "~/components/listings/listing-card";
 import { ListingFiltersCard } from "~/components/listings/listing-filters";
-import { useToast } from "~/components/toasts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -17,12 +16,11 @@ import {
   countListingsByStatus,
   listFilterOptions,
   listListings,
-  type ListingCard as Listing,
-  type StatusCounts,
 } from "~/services/listings.server";
 import { formatNumber } from "~/utils/format";
-import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MSG } from "~/messages";
 
 // Every parameter falls back to its default: a hand-edited URL never gives an error page.
 const filtersSchema = z.object({
@@ -39,29 +37,13 @@ const filtersSchema = z.object({
     .transform((limit) => Math.min(LISTINGS_MAX_LIMIT, Math.max(LISTINGS_PAGE_SIZE, limit))),
 });
 
-const EMPTY_COUNTS: StatusCounts = { pending: 0, suspicious: 0, active: 0, rejected: 0, all: 0 };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const importControls = loadImportControls(user);
-  try {
-    const counts = countListingsByStatus(user.id);
-    const { listings, total } = listListings(user.id, filters, counts);
-    return { filters, counts, listings, total, options: listFilterOptions(user.id), isAdmin: user.isAdmin, importControls, toast: null };
-  } catch (error) {
-    logEvent("listings.load_error", { userId: user.id, error: (error as Error).message });
-    return {
-      filters,
-      counts: EMPTY_COUNTS,
-      listings: [] as Listing[],
-      total: 0,
-      options: { cities: [] as string[], types: [] as string[] },
-      isAdmin: user.isAdmin,
-      importControls,
-      toast: { type: "error" as const, message: "Erreur lors du chargement des annonces" },
-    };
-  }
+  const counts = countListingsByStatus(user.id);
+  const { listings, total } = listListings(user.id, filters, counts);
+  return { filters, counts, listings, total, options: listFilterOptions(user.id), isAdmin: user.isAdmin, importControls };
 }
 
 function HeaderActions({ isAdmin }: { isAdmin: boolean }) {
@@ -108,8 +90,7 @@ function LoadMore({ limit }: { limit: number }) {
 }
 
 export default function PropertiesPage() {
-  const { filters, counts, listings, total, options, isAdmin, toast } = useLoaderData<typeof loader>();
-  useToast(toast);
+  const { filters, counts, listings, total, options, isAdmin } = useLoaderData<typeof loader>();
   // SPEC.md: more pages exist when a full page came back and fewer than the count are shown.
   const hasMore = listings.length === filters.limit && listings.length < total;
   return (
@@ -151,3 +132,7 @@ export default function PropertiesPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Mes annonces | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={MSG.listingsLoadError} />;
+}

@@ -20,6 +20,7 @@ import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const LOAD_ERROR = "Erreur lors du chargement de l'annonce";
 const UPDATE_ERROR = "Erreur lors de la mise à jour de la description";
@@ -147,3 +148,7 @@ export default function PropertyPage() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: loaderData ? `${loaderData.listing.title} | Vigimmo` : "Annonce | Vigimmo" },
 ];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={LOAD_ERROR} />;
+}

@@ -16,6 +16,7 @@ import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
 import { olderNotShown } from "~/messages";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const requestSchema = z.object({
   companyName: z
@@ -32,13 +33,7 @@ const requestSchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  try {
-    return { ...listKeyRequestsForUser(user.id), loadError: null };
-  } catch (error) {
-    // The form stays usable; the list says what went wrong (SPEC.md section 8).
-    logEvent("key_requests.load_failed", { userId: user.id, error: (error as Error).message });
-    return { requests: [], olderRequests: 0, loadError: { type: "error" as const, message: KEY_REQUEST_MESSAGES.loadError } };
-  }
+  return listKeyRequestsForUser(user.id);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -97,8 +92,7 @@ function RequestForm() {
 }
 
 export default function RequestApiKeyPage() {
-  const { requests, olderRequests, loadError } = useLoaderData<typeof loader>();
-  useToast(loadError);
+  const { requests, olderRequests } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -143,3 +137,7 @@ export default function RequestApiKeyPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Demander une clé API | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={KEY_REQUEST_MESSAGES.loadError} />;
+}

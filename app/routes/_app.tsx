@@ -22,3 +22,5 @@ export default function AppLayout() {
     </AppShell>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

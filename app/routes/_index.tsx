@@ -163,3 +163,5 @@ export const meta: MetaFunction = () => [
   { title: "Vigimmo – Prospection immobilière intelligente" },
   { name: "description", content: "Importez, modérez par IA et diffusez vos annonces immobilières." },
 ];
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

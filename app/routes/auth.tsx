@@ -192,3 +192,5 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 export const meta: MetaFunction = () => [{ title: "Connexion | Vigimmo" }];
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

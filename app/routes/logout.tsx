@@ -9,3 +9,5 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   return redirect("/auth", { headers: { "Set-Cookie": await destroySession(request) } });
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

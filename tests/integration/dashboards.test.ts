@@ -52,8 +52,7 @@ async function dashboard(userId: string) {
 
 describe("/dashboard", () => {
   it("compte les annonces de l'utilisateur par statut, le total de la plateforme et les importées via API", async () => {
-    const { stats, toast } = await dashboard(user.id);
-    expect(toast).toBeNull();
+    const { stats } = await dashboard(user.id);
     expect(stats).toMatchObject({
       platformTotal: 16,
       counts: { all: 10, pending: 4, suspicious: 3, active: 2, rejected: 1 },

@@ -286,22 +286,19 @@ describe("npm run create-api-key", () => {
 });
 
 describe("erreurs de chargement (SPEC.md section 8)", () => {
-  it("une base illisible donne les toasts de chargement, pas une page d'erreur", async () => {
+  it("une base illisible fait échouer le chargement : l'écran montre sa limite d'erreur (ErrorBoundary), puis revient", async () => {
     const user = await makeUser();
     const admin = await makeUser({ admin: true });
     const sqlite = getSqlite();
     sqlite.exec("alter table api_key_requests rename to api_key_requests_hors_service; alter table api_usage_logs rename to api_usage_logs_hors_service");
     try {
-      const mine = await requestLoader(args(await requestAs(user.id, "/request-api-key")));
-      expect(mine).toMatchObject({ requests: [], loadError: { type: "error", message: "Erreur lors du chargement des demandes" } });
-      const all = await adminLoader(args(await requestAs(admin.id, "/admin-api-requests")));
-      expect(all).toMatchObject({ requests: [], loadError: { type: "error", message: "Erreur lors du chargement des demandes" } });
-      const keys = await keysLoader(args(await requestAs(user.id, "/export-api-keys")));
-      expect(keys).toMatchObject({ keys: [], usage: [], loadError: { type: "error", message: "Erreur lors du chargement des clés API" } });
+      await expect(requestLoader(args(await requestAs(user.id, "/request-api-key")))).rejects.toThrow();
+      await expect(adminLoader(args(await requestAs(admin.id, "/admin-api-requests")))).rejects.toThrow();
+      await expect(keysLoader(args(await requestAs(user.id, "/export-api-keys")))).rejects.toThrow();
     } finally {
       sqlite.exec("alter table api_key_requests_hors_service rename to api_key_requests; alter table api_usage_logs_hors_service rename to api_usage_logs");
     }
     const again = await requestLoader(args(await requestAs(user.id, "/request-api-key")));
-    expect(again.loadError).toBeNull();
+    expect(again.requests).toEqual([]);
   });
 });

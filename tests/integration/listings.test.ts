@@ -102,8 +102,7 @@ describe("/properties : recherche plein texte", () => {
 
   it("la syntaxe FTS tapée par l'utilisateur est neutralisée, la ponctuation seule ne filtre pas", async () => {
     for (const q of ['"', "NEAR(lyon", "lyon OR marseille", "*", "title:lyon", "^lyon", "lyon AND", "'); drop table properties; --"]) {
-      const result = await list(owner.id, `?status=all&q=${encodeURIComponent(q)}`);
-      expect(result.toast, q).toBeNull();
+      await expect(list(owner.id, `?status=all&q=${encodeURIComponent(q)}`), q).resolves.toMatchObject({ listings: expect.any(Array) });
     }
     expect((await list(owner.id, `?status=all&q=${encodeURIComponent("!!! ... ???")}`)).total).toBe(120);
     expect(toFtsQuery('lyon" OR "x')).toBe('"lyon"* "or"* "x"');
