@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { logEvent } from "~/utils/log.server";
 import { EXPORT_API_ERRORS } from "./export-api-contract";
 import { answerExportApi } from "./export-api.server";
+import { readCapped } from "~/utils/request-body.server";
 
 /**
  * The production server's path to the export API (server.ts): the same service as the
@@ -36,7 +37,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, ip: str
       const value = request.headers[name];
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     },
-    readBody: (maxBytes) => readCapped(request, maxBytes),
+    readBody: async (maxBytes) => (await readCapped(request, maxBytes))?.toString("utf8") ?? null,
     signal: aborted.signal,
     waitForDrain: () => drained(response),
   });
@@ -72,23 +73,3 @@ export function drained(response: ServerResponse): Promise<void> | undefined {
   });
 }
 
-/** The body as text, or null as soon as it exceeds `maxBytes` (a lying Content-Length included). */
-function readCapped(request: IncomingMessage, maxBytes: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        request.off("data", onData);
-        request.pause();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    request.on("data", onData);
-    request.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.once("error", reject);
-  });
-}

@@ -48,30 +48,32 @@ export async function readRequestBody(req: IncomingMessage): Promise<RequestBody
   const refused = { kind: "refused", status: 413, message: REQUEST_MSG.tooLarge } as const;
   const declared = Number(req.headers["content-length"]);
   if (declared > FORM_LIMITS.maxBytes) return refused;
+  const bytes = await readCapped(req, FORM_LIMITS.maxBytes);
+  if (bytes === null) return refused;
+  const fields = countFormFields(bytes, req.headers["content-type"] ?? "");
+  return fields > FORM_LIMITS.maxFields ? { kind: "refused", status: 400, message: REQUEST_MSG.tooManyFields } : { kind: "buffer", bytes };
+}
+
+/**
+ * The body, or null as soon as it exceeds `maxBytes` (a lying Content-Length included): reading
+ * stops there, the answer closes the connection, and the rest is never buffered.
+ */
+export function readCapped(req: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > FORM_LIMITS.maxBytes) {
-        // Stop reading: the answer closes the connection, and the rest is never buffered.
+      if (size > maxBytes) {
         req.off("data", onData);
         req.pause();
-        resolve(refused);
+        resolve(null);
         return;
       }
       chunks.push(chunk);
     };
     req.on("data", onData);
-    req.once("end", () => {
-      const bytes = Buffer.concat(chunks);
-      const fields = countFormFields(bytes, req.headers["content-type"] ?? "");
-      resolve(
-        fields > FORM_LIMITS.maxFields
-          ? { kind: "refused", status: 400, message: REQUEST_MSG.tooManyFields }
-          : { kind: "buffer", bytes },
-      );
-    });
+    req.once("end", () => resolve(Buffer.concat(chunks)));
     req.once("error", reject);
   });
 }
