@@ -35,5 +35,5 @@ export function useToast(message: Toast | null | undefined) {
  * must never cover.
  */
 export function AppToaster() {
-  return <Toaster position="bottom-right" toastOptions={{ duration: 4000, ariaProps: { role: "status", "aria-live": "polite" } }} />;
+  return <Toaster position="bottom-right" containerClassName="app-toaster" toastOptions={{ duration: 4000, ariaProps: { role: "status", "aria-live": "polite" } }} />;
 }

@@ -43,7 +43,8 @@ function table(listingId: number, jobPath: string): Row[] {
     ...["/api-connections", "/request-api-key", "/export-api-keys", "/moderation", "/resources/moderation", "/resources/file-import", "/resources/connection-sync"].map(
       (path): Row => ({ path, method: "POST", expect: signedIn("invalid", "auth") }),
     ),
-    { path: "/properties", method: "POST", expect: everyone(405) },
+    // No action: a 405, shown in the signed-in layout, whose loader first sends a visitor to /auth.
+    { path: "/properties", method: "POST", expect: signedIn(405, "auth") },
     { path: `/property/${listingId}`, method: "POST", expect: { visitor: "auth", user: "invalid", other: "properties", admin: "invalid" } },
     { path: "/admin-panel", method: "POST", expect: adminOnly(403, "invalid", "auth") },
     { path: "/admin-api-requests", method: "POST", expect: adminOnly(403, "invalid", "auth") },

@@ -43,7 +43,7 @@ export async function recordToasts(page: Page) {
     const seen: string[] = [];
     (window as unknown as { __toasts: string[] }).__toasts = seen;
     new MutationObserver(() => {
-      for (const element of document.querySelectorAll('[role="status"]')) {
+      for (const element of document.querySelectorAll('.app-toaster [role="status"]')) {
         const text = element.textContent?.trim();
         if (text && !seen.includes(text)) seen.push(text);
       }
