@@ -6,7 +6,7 @@ const IDLE: PanelState = { loaded: true, pending: 2_424, withoutConfidence: 3, r
 describe("panelControls : ce que le panneau de modération permet, et pourquoi", () => {
   it("au repos avec des annonces en attente : tout sauf Arrêter, chaque action expliquée en une ligne", () => {
     const controls = panelControls(IDLE);
-    expect(controls.auto).toEqual({ unavailable: false, explanation: "Modère les 2\u00a0424 annonces en attente IA, lot de 100 après lot, jusqu'à la fin." });
+    expect(controls.auto).toEqual({ unavailable: false, explanation: "Modère les 2\u00a0424 annonces qui attendent l'analyse IA, lot de 100 après lot, jusqu'à la fin." });
     expect(controls.batch).toEqual({ unavailable: false, explanation: "Un seul lot (100 annonces au plus), pour vérifier les verdicts avant de tout modérer." });
     expect(controls.stop).toEqual({ unavailable: true, explanation: "Disponible seulement pendant une modération." });
     expect(controls.reanalyze).toEqual({ unavailable: false, explanation: "Analyse les 3 annonces suspectes sans note IA." });
@@ -41,10 +41,10 @@ describe("panelControls : ce que le panneau de modération permet, et pourquoi",
   });
 
   it("accorde le singulier et annonce la limite de 200 lots au-delà de 20 000 annonces", () => {
-    expect(panelControls({ ...IDLE, pending: 1, withoutConfidence: 1 }).auto.explanation).toBe("Modère l'annonce en attente IA.");
+    expect(panelControls({ ...IDLE, pending: 1, withoutConfidence: 1 }).auto.explanation).toBe("Modère l'annonce qui attend l'analyse IA.");
     expect(panelControls({ ...IDLE, pending: 1, withoutConfidence: 1 }).reanalyze.explanation).toBe("Analyse l'annonce suspecte sans note IA.");
     expect(panelControls({ ...IDLE, pending: 25_000 }).auto.explanation).toBe(
-      "Modère 20\u00a0000 des 25\u00a0000 annonces en attente IA (200 lots de 100), lot après lot.",
+      "Modère 20\u00a0000 des 25\u00a0000 annonces qui attendent l'analyse IA (200 lots de 100), lot après lot.",
     );
   });
 });

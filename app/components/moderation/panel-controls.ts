@@ -30,10 +30,10 @@ export function panelControls(state: PanelState): PanelControls {
   return {
     auto: launch(launchBlocked, pending, MODERATION_TEXT.nothingToModerate, () =>
       pending > cap
-        ? `Modère ${formatNumber(cap)} des ${formatNumber(pending)} annonces en attente IA (${formatNumber(MODERATION_MAX_BATCHES)} lots de ${formatNumber(MODERATION_BATCH_SIZE)}), lot après lot.`
+        ? `Modère ${formatNumber(cap)} des ${formatNumber(pending)} annonces qui attendent l'analyse IA (${formatNumber(MODERATION_MAX_BATCHES)} lots de ${formatNumber(MODERATION_BATCH_SIZE)}), lot après lot.`
         : pending === 1
-          ? "Modère l'annonce en attente IA."
-          : `Modère les ${formatNumber(pending)} annonces en attente IA, lot de ${formatNumber(MODERATION_BATCH_SIZE)} après lot, jusqu'à la fin.`,
+          ? "Modère l'annonce qui attend l'analyse IA."
+          : `Modère les ${formatNumber(pending)} annonces qui attendent l'analyse IA, lot de ${formatNumber(MODERATION_BATCH_SIZE)} après lot, jusqu'à la fin.`,
     ),
     batch: launch(launchBlocked, pending, MODERATION_TEXT.nothingToModerate, () =>
       `Un seul lot (${formatNumber(MODERATION_BATCH_SIZE)} annonces au plus), pour vérifier les verdicts avant de tout modérer.`,
