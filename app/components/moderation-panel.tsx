@@ -45,8 +45,8 @@ export function ModerationPanel({
     submit({ intent, redirectTo, ...extra }, { method: "post", action: PANEL_ENDPOINT });
 
   const pending = status?.pending ?? 0;
-  const canContinue = job?.mode === "pending" && !running && job.remaining > 0 && pending > 0;
-  const controls = panelControls({ loaded: Boolean(status), pending, withoutConfidence: status?.withoutConfidence ?? 0, running });
+  const continuing = job?.mode === "pending" && !running && job.remaining > 0 && pending > 0;
+  const controls = panelControls({ loaded: Boolean(status), pending, withoutConfidence: status?.withoutConfidence ?? 0, running, continuing });
   // While an answer is on its way, nothing is clicked twice (the explanation stays as it was).
   const held = (control: PanelControl) => control.unavailable || busy;
 
@@ -106,7 +106,7 @@ export function ModerationPanel({
 
           <div className="grid gap-3 sm:grid-cols-2">
             <PanelAction type="submit" name="intent" value="start" unavailable={held(controls.batch)} explanation={controls.batch.explanation}>
-              {canContinue ? `Continuer (${formatNumber(pending)} restantes)` : "Lancer la modération IA"}
+              {controls.batch.label}
             </PanelAction>
             {showReanalyze ? (
               <PanelAction type="submit" name="intent" value="reanalyze" unavailable={held(controls.reanalyze)} explanation={controls.reanalyze.explanation}>

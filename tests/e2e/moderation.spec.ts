@@ -88,7 +88,10 @@ test.describe("modération IA", () => {
     await stop.click();
     await expectToast(page, /^Analyse arrêtée : [\d\s]+ annonces? traitées?$/);
     await expect(stop).toBeDisabled();
-    await expect(page.getByRole("button", { name: /^Continuer \([\d\s]+ restantes\)$/ })).toBeVisible();
+    const next = page.getByRole("button", { name: /^Continuer \([\d\s]+ restantes\)$/ });
+    await expect(next).toBeVisible();
+    await expect(next).toHaveAccessibleDescription(/^Seulement le lot suivant .* « Modération Auto Complète » reprend tout le reste\.$/);
+    await expect(page.getByRole("button", { name: "Modération Auto Complète" })).toBeEnabled();
   });
 
   test("valide et blackliste une annonce depuis sa carte", async ({ page, signIn }) => {

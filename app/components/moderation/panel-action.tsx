@@ -7,7 +7,7 @@ import { cn } from "../ui/cn";
  * issue's 'Arrêter' looked active with nothing running).
  */
 const UNAVAILABLE =
-  "aria-disabled:cursor-not-allowed aria-disabled:bg-slate-100 aria-disabled:text-slate-600 aria-disabled:shadow-none aria-disabled:ring-1 aria-disabled:ring-inset aria-disabled:ring-slate-200 aria-disabled:hover:bg-slate-100";
+  "aria-disabled:cursor-not-allowed aria-disabled:bg-slate-100 aria-disabled:text-slate-500 aria-disabled:shadow-none aria-disabled:ring-1 aria-disabled:ring-inset aria-disabled:ring-slate-200 aria-disabled:hover:bg-slate-100";
 
 /**
  * One control of the moderation panel with its one-line explanation underneath. When it cannot

@@ -9,11 +9,15 @@ export type PanelState = {
   withoutConfidence: number;
   /** A run of this user is open (or being started). */
   running: boolean;
+  /** The last run left listings pending: the one-batch button reads 'Continuer (N restantes)'. */
+  continuing: boolean;
 };
 
 export type PanelControl = { unavailable: boolean; explanation: string };
 
-export type PanelControls = Record<"auto" | "batch" | "stop" | "reanalyze" | "dedupe" | "reset", PanelControl>;
+export type PanelControls = Record<"auto" | "stop" | "reanalyze" | "dedupe" | "reset", PanelControl> & {
+  batch: PanelControl & { label: string };
+};
 
 const RUN_IN_PROGRESS = "Une modération est en cours : attendez sa fin ou arrêtez-la.";
 const MAINTENANCE_DURING_RUN = "Indisponible pendant une modération.";
@@ -24,7 +28,7 @@ const LOADING = "Chargement...";
  * what it does or, when it cannot be used, why. Pure, so that every state is tested without a page.
  */
 export function panelControls(state: PanelState): PanelControls {
-  const { loaded, pending, withoutConfidence, running } = state;
+  const { loaded, pending, withoutConfidence, running, continuing } = state;
   const launchBlocked = running ? RUN_IN_PROGRESS : !loaded ? LOADING : null;
   const cap = MODERATION_BATCH_SIZE * MODERATION_MAX_BATCHES;
   return {
@@ -35,9 +39,14 @@ export function panelControls(state: PanelState): PanelControls {
           ? "Modère l'annonce qui attend l'analyse IA."
           : `Modère les ${formatNumber(pending)} annonces qui attendent l'analyse IA, lot de ${formatNumber(MODERATION_BATCH_SIZE)} après lot, jusqu'à la fin.`,
     ),
-    batch: launch(launchBlocked, pending, MODERATION_TEXT.nothingToModerate, () =>
-      `Un seul lot (${formatNumber(MODERATION_BATCH_SIZE)} annonces au plus), pour vérifier les verdicts avant de tout modérer.`,
-    ),
+    batch: {
+      label: continuing ? `Continuer (${formatNumber(pending)} restantes)` : "Lancer la modération IA",
+      ...launch(launchBlocked, pending, MODERATION_TEXT.nothingToModerate, () =>
+        continuing
+          ? `Seulement le lot suivant (${formatNumber(MODERATION_BATCH_SIZE)} annonces au plus) ; « Modération Auto Complète » reprend tout le reste.`
+          : `Un seul lot (${formatNumber(MODERATION_BATCH_SIZE)} annonces au plus), pour vérifier les verdicts avant de tout modérer.`,
+      ),
+    },
     stop: running
       ? { unavailable: false, explanation: "Arrête la modération en cours ; les annonces déjà analysées gardent leur verdict." }
       : { unavailable: true, explanation: "Disponible seulement pendant une modération." },
