@@ -2,18 +2,22 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ModerationPanelStatus } from "~/services/moderation/panel-status.server";
 import { duplicatesFoundMessage } from "~/services/moderation/moderation-texts";
-import { formatNumber } from "~/utils/format";
+import { formatCount, formatNumber } from "~/utils/format";
 import { JobFigures, JobProgress } from "./jobs/job-progress";
 import { ConfirmDialog } from "./moderation/confirm-dialog";
+import { PanelAction } from "./moderation/panel-action";
+import { panelControls, type PanelControl } from "./moderation/panel-controls";
 import { PANEL_ENDPOINT, useModerationRun } from "./moderation/use-moderation-run";
 import { showToast } from "./toasts";
-import { Button } from "./ui/button";
 import { Card, CardBody, CardHeader } from "./ui/card";
 
 /**
- * The moderation panel of SPEC.md section 2, on /dashboard and /moderation: one batch or a full
- * automatic run, Stop, real progress, result counts, duplicates and reset. Every action posts to
- * the panel endpoint (resources.moderation), which checks the session and scopes to the user.
+ * The moderation panel of SPEC.md section 2, on /dashboard and /moderation. Its primary action,
+ * 'Modération Auto Complète', moderates everything pending as one job with real progress, beside
+ * Stop; the other SPEC controls (one batch or 'Continuer', re-analysis, duplicates, reset) are
+ * secondary, each with one line saying what it does or why it cannot be used now. Every action
+ * posts to the panel endpoint (resources.moderation), which checks the session and scopes to the
+ * user.
  */
 export function ModerationPanel({
   initial,
@@ -41,37 +45,53 @@ export function ModerationPanel({
     submit({ intent, redirectTo, ...extra }, { method: "post", action: PANEL_ENDPOINT });
 
   const pending = status?.pending ?? 0;
-  const canContinue = job?.mode === "pending" && !running && job.remaining > 0 && pending > 0;
+  const continuing = job?.mode === "pending" && !running && job.remaining > 0 && pending > 0;
+  const controls = panelControls({ loaded: Boolean(status), pending, withoutConfidence: status?.withoutConfidence ?? 0, running, continuing });
+  // While an answer is on its way, nothing is clicked twice (the explanation stays as it was).
+  const held = (control: PanelControl) => control.unavailable || busy;
 
   return (
     <Card className={className}>
       <CardHeader
         title="Modération IA des annonces"
-        description={status ? `${formatNumber(pending)} annonce${pending > 1 ? "s" : ""} en attente IA` : "Chargement..."}
+        description={status ? `${formatCount(pending, "annonce", "annonces")} en attente IA` : "Chargement..."}
       />
-      <CardBody className="space-y-4">
-        <action.Form method="post" action={PANEL_ENDPOINT} className="flex flex-wrap gap-2">
+      <CardBody className="space-y-5">
+        <action.Form method="post" action={PANEL_ENDPOINT} className="space-y-5">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Button type="submit" name="intent" value="start" disabled={running || busy}>
-            {canContinue ? `Continuer (${formatNumber(pending)} restantes)` : "Lancer la modération IA"}
-          </Button>
-          <Button type="submit" name="intent" value="auto" variant="secondary" disabled={running || busy}>
-            Modération Auto Complète
-          </Button>
-          {showReanalyze ? (
-            <Button type="submit" name="intent" value="reanalyze" variant="secondary" disabled={running || busy}>
-              Analyser tout automatiquement
-            </Button>
-          ) : null}
           {job && running ? <input type="hidden" name="jobId" value={job.id} /> : null}
-          <Button type="submit" name="intent" value="cancel" variant="danger" disabled={!running || !job}>
-            Arrêter
-          </Button>
-        </action.Form>
+          <div className="flex flex-wrap items-start gap-x-4 gap-y-3 rounded-lg bg-brand-50 p-4">
+            <PanelAction
+              type="submit"
+              name="intent"
+              value="auto"
+              variant="primary"
+              prominent
+              className="flex-1 basis-64"
+              unavailable={held(controls.auto)}
+              explanation={controls.auto.explanation}
+            >
+              Modération Auto Complète
+            </PanelAction>
+            <PanelAction
+              type="submit"
+              name="intent"
+              value="cancel"
+              variant="danger"
+              className="flex-1 basis-48"
+              unavailable={held(controls.stop) || !job}
+              explanation={controls.stop.explanation}
+            >
+              Arrêter
+            </PanelAction>
+          </div>
 
-        {job ? (
-          <div aria-live="polite">
-            <JobProgress job={job} label={running ? "Modération en cours" : "Dernière modération"}>
+          {job ? (
+            <JobProgress
+              job={job}
+              label={running ? "Modération en cours" : "Dernière modération"}
+              status={`${formatNumber(job.moderated)} / ${formatNumber(job.total)} annonces analysées`}
+            >
               <JobFigures
                 figures={[
                   { label: "Analysées", value: job.moderated },
@@ -82,19 +102,30 @@ export function ModerationPanel({
               />
               {job.message && !running && job.status !== "failed" ? <p className="text-sm text-slate-700">{job.message}</p> : null}
             </JobProgress>
-          </div>
-        ) : null}
+          ) : null}
 
-        <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <PanelAction type="submit" name="intent" value="start" unavailable={held(controls.batch)} explanation={controls.batch.explanation}>
+              {controls.batch.label}
+            </PanelAction>
+            {showReanalyze ? (
+              <PanelAction type="submit" name="intent" value="reanalyze" unavailable={held(controls.reanalyze)} explanation={controls.reanalyze.explanation}>
+                Analyser tout automatiquement
+              </PanelAction>
+            ) : null}
+          </div>
+        </action.Form>
+
+        <div className="grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2">
           <action.Form method="post" action={PANEL_ENDPOINT}>
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Button type="submit" name="intent" value="dedupe-scan" variant="secondary" disabled={busy || running}>
+            <PanelAction type="submit" name="intent" value="dedupe-scan" unavailable={held(controls.dedupe)} explanation={controls.dedupe.explanation}>
               Supprimer doublons
-            </Button>
+            </PanelAction>
           </action.Form>
-          <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={busy || running}>
+          <PanelAction onClick={() => setConfirmReset(true)} unavailable={held(controls.reset)} explanation={controls.reset.explanation}>
             Réinitialiser la modération
-          </Button>
+          </PanelAction>
         </div>
       </CardBody>
 

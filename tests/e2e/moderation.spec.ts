@@ -30,8 +30,40 @@ test.describe("modération IA", () => {
     await page.getByRole("button", { name: "Modération Auto Complète" }).click();
     await expectToast(page, /^✓ 20 annonces analysées - /);
     await expect(page.getByText("0 annonce en attente IA")).toBeVisible();
-    await page.getByRole("button", { name: "Lancer la modération IA" }).click();
-    await expectToast(page, "Aucune annonce à modérer");
+    // Nothing left: the launches are greyed and say why, instead of answering with a toast.
+    const launch = page.getByRole("button", { name: "Lancer la modération IA" });
+    await expect(launch).toBeDisabled();
+    await expect(launch).toHaveAccessibleDescription("Aucune annonce à modérer");
+  });
+
+  test("le parcours du panneau : l'action principale modère tout ce qui attend, avec la progression, et Arrêter ne s'allume que pendant la modération", async ({ page, signIn }) => {
+    const account = await signIn();
+    addListings(account.id, 2_424);
+    await page.goto("/moderation");
+    const primary = page.getByRole("button", { name: "Modération Auto Complète" });
+    const stop = page.getByRole("button", { name: "Arrêter" });
+    await expect(primary).toBeEnabled();
+    await expect(primary).toHaveAccessibleDescription("Modère les 2 424 annonces qui attendent l'analyse IA, lot de 100 après lot, jusqu'à la fin.");
+    await expect(stop).toBeDisabled();
+    await expect(stop).toHaveAccessibleDescription("Disponible seulement pendant une modération.");
+    // The secondary controls each say in one line what they do.
+    await expect(page.getByText("Un seul lot (100 annonces au plus), pour vérifier les verdicts avant de tout modérer.")).toBeVisible();
+    await expect(page.getByText("Aucune annonce suspecte sans analyse IA")).toBeVisible();
+    await expect(page.getByText("Garde l'annonce la plus ancienne de chaque référence en double et supprime les autres, après confirmation.")).toBeVisible();
+    await expect(page.getByText("Remet vos annonces non blacklistées en attente IA et efface leurs analyses, après confirmation.")).toBeVisible();
+
+    await primary.click();
+    await expect(stop).toBeEnabled();
+    await expect(primary).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Réinitialiser la modération" })).toBeDisabled();
+    await expect(page.getByRole("progressbar", { name: "Modération en cours" })).toBeVisible();
+    await expectToast(page, /^✓ 2\s424 annonces analysées - /);
+    await expect(page.getByRole("progressbar", { name: "Dernière modération" })).toHaveAttribute("aria-valuenow", "100");
+    await expect(page.getByText("2 424 / 2 424 annonces analysées")).toBeVisible();
+    await expect(page.getByText("0 annonce en attente IA")).toBeVisible();
+    await expect(stop).toBeDisabled();
+    await expect(primary).toBeDisabled();
+    await expect(primary).toHaveAccessibleDescription("Aucune annonce à modérer");
   });
 
   test("le panneau de modération fonctionne aussi sur le tableau de bord", async ({ page, signIn }) => {
@@ -56,7 +88,10 @@ test.describe("modération IA", () => {
     await stop.click();
     await expectToast(page, /^Analyse arrêtée : [\d\s]+ annonces? traitées?$/);
     await expect(stop).toBeDisabled();
-    await expect(page.getByRole("button", { name: /^Continuer \([\d\s]+ restantes\)$/ })).toBeVisible();
+    const next = page.getByRole("button", { name: /^Continuer \([\d\s]+ restantes\)$/ });
+    await expect(next).toBeVisible();
+    await expect(next).toHaveAccessibleDescription(/^Seulement le lot suivant .* « Modération Auto Complète » reprend tout le reste\.$/);
+    await expect(page.getByRole("button", { name: "Modération Auto Complète" })).toBeEnabled();
   });
 
   test("valide et blackliste une annonce depuis sa carte", async ({ page, signIn }) => {
@@ -115,8 +150,9 @@ test.describe("modération IA", () => {
     await expect(page.getByRole("list", { name: "Annonces suspectes" }).getByRole("listitem")).toHaveCount(1);
     await page.getByRole("button", { name: "Analyser tout automatiquement" }).click();
     await expectToast(page, /^✓ 1 annonce analysée - /);
-    await page.getByRole("button", { name: "Analyser tout automatiquement" }).click();
-    await expectToast(page, "Aucune annonce suspecte sans analyse IA");
+    const reanalyze = page.getByRole("button", { name: "Analyser tout automatiquement" });
+    await expect(reanalyze).toBeDisabled();
+    await expect(reanalyze).toHaveAccessibleDescription("Aucune annonce suspecte sans analyse IA");
   });
 
   test("supprime les doublons après confirmation", async ({ page, signIn }) => {

@@ -12,7 +12,7 @@ type Answer = {
   ok: boolean;
   intent?: string;
   toast?: { type: string; message: string };
-  job?: { id: string; status: string; moderated: number; flagged: number; remaining: number; total: number; kind?: string };
+  job?: { id: string; status: string; moderated: number; flagged: number; remaining: number; total: number; batches?: number; kind?: string };
   duplicates?: number;
 };
 
@@ -107,6 +107,34 @@ describe("panneau de modération : lancement et suivi", () => {
     const counts = statusCounts(user.id);
     expect((counts.active ?? 0) + (counts.suspicious ?? 0)).toBe(350);
     expect(job.flagged).toBe(counts.suspicious ?? 0);
+  });
+
+  it("un seul clic sur l'action principale modère les 2 424 annonces en attente jusqu'au bout, avec une progression réelle", async () => {
+    const user = await makeUser();
+    addListings(user.id, 2_424);
+    const started = await post(user.id, { intent: "auto" });
+    expect(started.body.job).toMatchObject({ status: "pending" });
+    const jobId = started.body.job!.id;
+    // What the panel's polling sees while the run goes: the share done only grows, and it is seen
+    // between the start and the end (the batches are written group by group, not all at the end).
+    const seen: number[] = [];
+    let finished = false;
+    const idle = jobQueue()
+      .onIdle()
+      .then(() => {
+        finished = true;
+      });
+    while (!finished) {
+      const { job } = (await poll(user.id, jobId)).body;
+      if (job?.status === "processing") seen.push(job.moderated);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await idle;
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.some((done) => done > 0 && done < 2_424)).toBe(true);
+    const job = (await poll(user.id, jobId)).body.job!;
+    expect(job).toMatchObject({ status: "completed", moderated: 2_424, remaining: 0, total: 2_424, batches: 25, progress: { done: 2_424, total: 2_424 } });
+    expect(statusCounts(user.id).pending).toBeUndefined();
   });
 
   it("le polling d'un job d'un autre utilisateur répond 404", async () => {
