@@ -153,6 +153,10 @@ export const KEYS = /\b(?:cles|clefs|cle|clef)\b/;
 export const SIGNATURE_ANCHOR =
   /\b(?:(?:a|lors de|au moment de|le jour de|apres|des) (?:la )?signature|une fois (?:le )?(?:bail|contrat) signe|apres avoir signe|(?:a|lors de) l'etat des lieux|a l'entree dans les lieux|a la remise des cles|en main propre)\b/;
 
+/** Holiday lets: booked with arrhes against a seasonal contract, legally, before arriving. */
+export const HOLIDAY_LET =
+  /\b(?:location saisonniere|saisonnier\w*|gite|vacances|sejour|a la semaine|par semaine|la semaine|par nuit|la nuit|nuitees?|taxe de sejour|holiday|per (?:week|night))\b/;
+
 /** Refund promises reassure the victim who is asked to pay for something unseen. */
 export const REFUND = /\brembours\w*/g;
 export const REFUND_GATE = stems("rembours");

@@ -15,6 +15,9 @@ import { guardCharOf, stemPresence, type Gate, type StemScan } from "./gates";
 
 export type Match = { start: number; end: number; sentence: number; text: string };
 
+/** Longest quote a reason carries, in characters. */
+const QUOTE_LENGTH = 90;
+
 /** Sentence ends: . ! ? ; followed by a space/end (so "booking.com" and "9.5" survive), or a newline. */
 const SENTENCE_END = /[.!?;]+(?=\s|$)|\n/g;
 
@@ -30,19 +33,29 @@ const NEGATION =
   /\b(?:ne|n'|jamais|aucun|aucune|aucuns|ni|sans|rien|non|nullement)\b|(?<!\bdeux |\bquelques |\btrois |\bun )\bpas\b(?! loin\b| cher\b| mal\b)/;
 
 /**
- * Warning vocabulary: a sentence that talks about scams is a warning to applicants, never an
- * instruction, so no scam pattern inside it may count ("méfiez-vous des annonces qui vous
- * demandent un virement ou des coupons").
+ * Warning vocabulary: a clause that talks about scams is a warning to applicants, never an
+ * instruction ("méfiez-vous des annonces qui vous demandent un virement ou des coupons"). It covers
+ * its own clause only: in "pour éviter les arnaques, payez via le lien sécurisé" the payment
+ * stands in a clause of its own and still counts.
  */
 const WARNING =
-  /\b(?:arnaques?|arnaqueurs?|escrocs?|escroquerie\w*|mefiez|mefiance|fraudes?|fraudeurs?|fausses? annonces?|vigilant\w*|vigilance|soyez prudents?|tentatives? d'arnaque|c'est une arnaque|si on vous demande|ne vous laissez pas)\b/;
+  /\b(?:arnaques?|arnaqueurs?|escrocs?|escroquerie\w*|mefiez|mefiance|fraudes?|fraudeurs?|fausses? annonces?|vigilant\w*|vigilance|soyez prudents?|tentatives? d'arnaque|si on vous demande|ne vous laissez pas|scams?|scammers?|beware)\b/;
+/** "…, c'est une arnaque": a verdict clause that turns the clause before it into a warning. */
+const WARNING_VERDICT = /^\s*(?:c'est|ce serait|ce sont|that is|this is|it's) (?:une |des |a )?(?:arnaques?|escroquerie|scam|fraude|illegal|interdit)/;
+/**
+ * Where a warning's clause ends: the ordinary clause breaks, plus a comma before an imperative
+ * ("…, payez", "…, envoyez") or before "merci de", where the writer turns to an instruction.
+ */
+const WARNING_CLAUSE_BREAK = new RegExp(
+  `${CLAUSE_BREAK.source}|,\\s*(?=[a-z]+ez\\b|merci de\\b|please\\b)`,
+  "g",
+);
 
 export class TextDoc {
   readonly text: string;
   /** Sentence boundaries, computed on first use (the context build never needs them). */
   private starts: number[] | null = null;
   private ends: number[] | null = null;
-  private readonly warningCache = new Map<number, boolean>();
   private scan: StemScan | null = null;
   /** Sentence strings, sliced once on demand. */
   private readonly sentences: Array<string | undefined> = [];
@@ -147,13 +160,51 @@ export class TextDoc {
     return pattern.test(this.sentence(sentence));
   }
 
-  /** True when the sentence is an anti-scam warning (see WARNING). */
-  isWarningSentence(sentence: number): boolean {
-    const cached = this.warningCache.get(sentence);
-    if (cached !== undefined) return cached;
-    const value = WARNING.test(this.sentence(sentence));
-    this.warningCache.set(sentence, value);
-    return value;
+  /** Bounds [start, end) of the warning clause around a match, absolute in the text. */
+  private warningClause(match: Match): { start: number; end: number; next: string } {
+    const sentenceStart = this.sentenceStarts[match.sentence];
+    const sentence = this.sentence(match.sentence);
+    let start = 0;
+    let end = sentence.length;
+    let nextEnd = sentence.length;
+    WARNING_CLAUSE_BREAK.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = WARNING_CLAUSE_BREAK.exec(sentence)) !== null) {
+      if (m[0].length === 0) WARNING_CLAUSE_BREAK.lastIndex++;
+      const breakEnd = m.index + m[0].length;
+      if (breakEnd <= match.start - sentenceStart) start = breakEnd;
+      else if (m.index >= match.end - sentenceStart) {
+        if (end === sentence.length) end = m.index;
+        else {
+          nextEnd = m.index;
+          break;
+        }
+      }
+    }
+    return {
+      start: sentenceStart + start,
+      end: sentenceStart + end,
+      next: sentence.slice(end, nextEnd).replace(/^[\s,:()]+/, ""),
+    };
+  }
+
+  /** True when the match sits in an anti-scam warning clause (see WARNING). */
+  isWarned(match: Match): boolean {
+    const clause = this.warningClause(match);
+    return WARNING.test(this.text.slice(clause.start, clause.end)) || WARNING_VERDICT.test(clause.next);
+  }
+
+  /** The clause around a match as the listing words it (normalised), for a reason to quote. */
+  quote(match: Match): string {
+    const clause = this.warningClause(match);
+    let from = clause.start;
+    let to = clause.end;
+    if (to - from > QUOTE_LENGTH) {
+      from = Math.max(from, match.start - QUOTE_LENGTH / 2);
+      to = Math.min(to, from + QUOTE_LENGTH);
+    }
+    const words = this.text.slice(from, to).trim();
+    return `« ${from > clause.start ? "…" : ""}${words}${to < clause.end ? "…" : ""} »`;
   }
 
   /**
@@ -178,7 +229,7 @@ export class TextDoc {
 
   /** A match that is neither negated nor inside a warning sentence: an actual statement. */
   isAffirmative(match: Match): boolean {
-    return !this.isWarningSentence(match.sentence) && !this.isNegated(match);
+    return !this.isWarned(match) && !this.isNegated(match);
   }
 
   /** Affirmative matches of a global regex. */

@@ -1,0 +1,170 @@
+/**
+ * How the money would move, read clause by clause: *what* is asked (deposit, first rent,
+ * reservation, file fees, insurance or certificate fees, documents), *how* (peer-to-peer apps,
+ * a payment link, crypto exchanges), *to whom* (a third-party site or service) and *when* (before
+ * any visit, before the lease is signed, against a key box).
+ *
+ * The French rules that make this decisive (loi du 6 juillet 1989, loi ALUR):
+ *  - an agency may charge a tenant nothing before the lease is signed, and a landlord nothing for
+ *    a file, an insurance he takes out, or a certificate;
+ *  - the dépôt de garantie is taken only at signature (one month unfurnished, two furnished);
+ *  - nobody legitimately asks for money to "bloquer" a rental before a visit.
+ * Holiday lets are the legal exception: arrhes against a written seasonal contract.
+ *
+ * The same reading also finds what speaks *for* a listing: money tied to the signature, the
+ * official free guarantees (Visale, DossierFacile), an owner who shows the place.
+ */
+import type { Evidence } from "../types";
+import { stems } from "./gates";
+import { HOLIDAY_LET } from "./language-patterns";
+import type { Match, TextDoc } from "./text-doc";
+
+// --- What ---------------------------------------------------------------------------------------
+/** Fees no tenant owes before a lease: file, application, certificate, insurance, membership. */
+const FEE =
+  /\b(?:frais (?:de |d')?(?:dossier|candidature|inscription|constitution|verification|gestion|traitement|certification|agence|ouverture)|(?:assurance|garantie) (?:loyers? impayes?|locative|gli)|certificat\w* de solvabilite|attestation de solvabilite|certification (?:de|du) dossier|abonnement|cotisation|(?:application|booking|holding|admin(?:istration)?|processing|screening|background check) fee|fee for the (?:application|viewing|visit))\b/g;
+const FEE_GATE = stems("frais", "assurance", "garantie", "certifica", "attestation", "abonnement", "cotisation", "fee");
+/** A money request in English (the French PAY pattern covers French). */
+const PAY_EN =
+  /\b(?:deposit|first month'?s? rent|advance rent|payment|pay|paid|wire|transfer|send (?:the |me )?(?:money|funds|deposit))\b/g;
+const PAY_EN_GATE = stems("deposit", "first", "advance", "pay", "wire", "transfer", "send");
+
+// --- How / to whom ------------------------------------------------------------------------------
+/** Peer-to-peer and neobank transfers: instant, final, and no bank asks who the payee is. */
+const PEER_TO_PEER =
+  /\b(?:lydia|wero|paylib|sumeria|wise|transferwise|revolut|n26|skrill|payoneer|cash ?app|venmo|zelle|binance|coinbase|kraken|bybit|kucoin|usdc|stablecoins?|portefeuille (?:crypto|numerique)|crypto ?wallet)\b/g;
+const PEER_TO_PEER_GATE = stems(
+  "lydia", "wero", "paylib", "sumeria", "wise", "transferwise", "revolut", "n26", "skrill", "payoneer",
+  "cash", "venmo", "zelle", "binance", "coinbase", "kraken", "bybit", "kucoin", "usdc", "stablecoin",
+  "portefeuille", "crypto",
+);
+/** A link, site or "secure" service the applicant must go through to pay or apply. */
+const THIRD_PARTY =
+  /\b(?:(?:via|par|sur|through|on|using) (?:le |la |l'|un |une |notre |this |the |our |a )?(?:lien|link|site|plateforme|platform|portail|portal|formulaire|application|service|societe|company|agence de transport|transporteur)(?: \w+){0,3}? (?:securise\w*|secure\w*|de paiement|de verification|payment|verification|partenaire|en ligne|online|ci-dessous|below|suivant|dedie\w*))\b|\blien (?:de paiement|securise)\b|\bpayment link\b|\bpaiement (?:securise|en ligne) (?:via|par|sur)\b/g;
+const THIRD_PARTY_GATE = stems("lien", "link", "site", "plateforme", "platform", "portail", "portal", "formulaire", "application", "service", "societe", "company", "agence", "transporteur", "paiement");
+
+// --- When ---------------------------------------------------------------------------------------
+const BEFORE_LEASE =
+  /\bavant (?:la |toute |de )?(?:visite|signature|signer|la remise|l'etat des lieux|le bail|de visiter|rendez-vous|tout contact|tout echange)\b|\bpour (?:pouvoir )?(?:candidater|postuler|deposer (?:votre|un) dossier|obtenir (?:une|la) visite|visiter|acceder aux visites|etre (?:retenu|selectionne|recontacte))\b|\b(?:before|prior to) (?:the |any |a |you )?(?:viewing|visit|signing|lease|see)\w*\b|\bto (?:reserve|secure|hold|book) (?:it|the (?:flat|apartment|house|room|property|place|unit))\b|\bobligatoire(?:s|ment)?\b|\bmandatory\b|\brequired\b/;
+const KEY_BOX = /\b(?:boite a cles?|boite a clefs?|key ?box|lockbox|code d'acces|code de la boite|keys? (?:will be )?(?:sent|mailed|shipped|couriered|delivered)|(?:send|ship|mail|courier) (?:you )?the keys?)\b/g;
+const KEY_BOX_GATE = stems("boite", "key", "lockbox", "code", "send", "ship", "mail", "courier");
+
+// --- What speaks for the listing ------------------------------------------------------------
+const AT_SIGNATURE =
+  /\b(?:(?:a|lors de|au moment de|le jour de|apres) (?:la )?signature(?: du bail| du contrat)?|(?:a|lors de) l'etat des lieux|a la remise des cles|at (?:the )?(?:lease )?signing|when (?:we|you) sign)\b/g;
+const AT_SIGNATURE_GATE = stems("signature", "etat", "remise", "signing", "sign");
+const MONEY_WORD =
+  /\b(?:caution|depot de garantie|premier loyer|loyer|paiement|payer|regle\w*|verse\w*|virement|deposit|rent|payment|pay)\b/;
+const OFFICIAL_GUARANTEE = /\b(?:visale|dossier ?facile|action logement|loc'avantages|garantme|cautioneo)\b/g;
+const OFFICIAL_GUARANTEE_GATE = stems("visale", "dossier", "action", "loc", "garantme", "cautioneo");
+
+/** English words that almost never appear in a French listing. */
+const ENGLISH_WORDS =
+  /\b(?:the|and|is|are|you|your|with|this|that|will|please|would|available|bedroom|apartment|flat|rent|deposit|month|which|have|from)\b/g;
+const ENGLISH_GATE = stems("the", "and", "you", "with", "this", "will", "please", "rent", "deposit");
+/** At least this share of words from ENGLISH_WORDS: a listing written in English. */
+const ENGLISH_SHARE = 0.08;
+
+/** The wording rules of this module, for the rule-support report (rule-support.ts). */
+export const MONEY_FLOW_RULES = {
+  FEE,
+  PAY_EN,
+  PEER_TO_PEER,
+  THIRD_PARTY,
+  BEFORE_LEASE,
+  KEY_BOX,
+  AT_SIGNATURE,
+  OFFICIAL_GUARANTEE,
+} as const;
+
+/** Money before the lease, a third party in the payment path, and the legal signs. */
+export function moneyFlowEvidence(
+  doc: TextDoc,
+  payments: () => Match[],
+  professional: () => boolean,
+): Evidence[] {
+  const evidence: Evidence[] = [];
+  const holidayWithContract = HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text);
+
+  // What + when: a fee, or any payment, tied to a moment before the lease.
+  const fees = doc.has(FEE_GATE) ? doc.findAll(FEE).filter((m) => doc.isAffirmative(m)) : [];
+  const early = fees.find(
+    (m) => BEFORE_LEASE.test(doc.sentence(m.sentence)) || professional() || /\d/.test(doc.sentence(m.sentence)),
+  );
+  const englishPayments = doc.has(PAY_EN_GATE) ? doc.findAll(PAY_EN) : [];
+  const earlyPayment = early ?? (holidayWithContract
+    ? undefined
+    : englishPayments.find((m) => BEFORE_LEASE.test(doc.sentence(m.sentence)) && doc.isAffirmative(m)));
+  if (earlyPayment) {
+    evidence.push({
+      family: "moneyBeforeLease",
+      weight: 1,
+      reason: `Frais ou paiement exigés avant la signature du bail : ${doc.quote(earlyPayment)}`,
+    });
+  }
+
+  // How / to whom: a peer-to-peer app or a third-party payment service in a money clause.
+  const moneySentences = new Set([...payments(), ...englishPayments].map((m) => m.sentence));
+  const carriers = [
+    ...(doc.has(PEER_TO_PEER_GATE) ? doc.findAll(PEER_TO_PEER) : []),
+    ...(doc.has(THIRD_PARTY_GATE) ? doc.findAll(THIRD_PARTY) : []),
+  ];
+  const carrier = carriers.find(
+    (m) => (moneySentences.has(m.sentence) || fees.some((f) => f.sentence === m.sentence)) && doc.isAffirmative(m),
+  );
+  if (carrier) {
+    evidence.push({
+      family: "thirdPartyPayment",
+      weight: 1,
+      reason: `Paiement par un service tiers hors bail : ${doc.quote(carrier)}`,
+    });
+  }
+
+  // When: keys left in a box or sent, once money has been asked for.
+  if (doc.has(KEY_BOX_GATE) && moneySentences.size > 0) {
+    const box = doc.findAll(KEY_BOX).find((m) => doc.isAffirmative(m) && !holidayWithContract);
+    if (box) {
+      evidence.push({
+        family: "keysByPost",
+        weight: 1,
+        reason: `Clés remises sans rencontre (boîte à clés ou envoi) : ${doc.quote(box)}`,
+      });
+    }
+  }
+
+  // For the listing: money tied to the signature, official free guarantees.
+  if (doc.has(AT_SIGNATURE_GATE)) {
+    const signature = doc
+      .findAll(AT_SIGNATURE)
+      .find((m) => MONEY_WORD.test(doc.sentence(m.sentence)) && doc.isAffirmative(m));
+    if (signature) {
+      evidence.push({
+        family: "paysAtSignature",
+        weight: 1,
+        reason: `Paiement prévu à la signature : ${doc.quote(signature)}`,
+      });
+    }
+  }
+  if (doc.has(OFFICIAL_GUARANTEE_GATE)) {
+    const official = doc.findAll(OFFICIAL_GUARANTEE).find((m) => doc.isAffirmative(m));
+    if (official) {
+      evidence.push({
+        family: "officialGuarantee",
+        weight: 1,
+        reason: `Garantie ou dossier officiel gratuit accepté : ${doc.quote(official)}`,
+      });
+    }
+  }
+  return evidence;
+}
+
+/** A listing written in English on a French platform (scored like any other, see engine.ts). */
+export function englishEvidence(doc: TextDoc): Evidence | null {
+  if (!doc.has(ENGLISH_GATE)) return null;
+  const words = doc.text.split(/\s+/).length;
+  ENGLISH_WORDS.lastIndex = 0;
+  let english = 0;
+  while (ENGLISH_WORDS.exec(doc.text) !== null) english++;
+  if (words < 8 || english / words < ENGLISH_SHARE) return null;
+  return { family: "englishText", weight: 1, reason: "Annonce rédigée en anglais" };
+}
