@@ -28,6 +28,8 @@ export const MARKETING = {
 } as const;
 
 /** Our own operational limits (not in SPEC.md). */
+/** /moderation's measured quality: decisions of the last `days`, shown from `minDecisions` on. */
+export const MODERATION_QUALITY = { days: 90, minDecisions: 30 } as const;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A job whose heartbeat is older than this is considered dead. */
 export const JOB_LEASE_MS = 20_000;

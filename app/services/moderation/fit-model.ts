@@ -86,3 +86,23 @@ export function fitModel(data: LabelledRows, version: string, decisions: number,
   };
   return { model, crossValidated, calibration: calibrationTable(probabilities, data.labels), l2, probabilities };
 }
+
+export type RefitDecision = { accepted: true } | { accepted: false; reason: string };
+
+/**
+ * A refit may never lower cross-validated precision: the agents' decisions are labels, and a
+ * batch of wrong or inconsistent ones (flipped by mistake, or by someone gaming the queue) must
+ * not make the engine worse at its one promise, not flagging honest listings.
+ */
+export function judgeRefit(current: EngineModel, candidate: EngineModel): RefitDecision {
+  const before = current.crossValidation.precision.value;
+  const after = candidate.crossValidation.precision.value;
+  if (current.crossValidation.folds > 0 && after < before) {
+    const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+    return {
+      accepted: false,
+      reason: `la précision en validation croisée baisserait de ${pct(before)} à ${pct(after)} (version ${current.version} conservée)`,
+    };
+  }
+  return { accepted: true };
+}

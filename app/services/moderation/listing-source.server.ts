@@ -202,3 +202,20 @@ export function countIds(userId: string, ids: number[]): number {
   }
   return total;
 }
+
+/**
+ * Every listing an agent decided after the engine scored it, with the last decision as its label
+ * (rejected = scam): the agents' share of the training data of `npm run moderation:fit`.
+ */
+export function decidedListings(db: Database.Database): Array<{ listing: ModerationListing; label: "scam" | "legit" }> {
+  const rows = db
+    .prepare<[], RawRow>(
+      `select ${COLUMNS}, d.decision ${FROM}
+         join moderation_decisions d on d.listing_id = p.id
+        where d.id = (select max(id) from moderation_decisions where listing_id = p.id)
+        order by p.id`,
+    )
+    .raw(true)
+    .all();
+  return rows.map((row) => ({ listing: listingFromRow(row), label: row[row.length - 1] === "rejected" ? "scam" : "legit" }));
+}

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
+import { recordDecisions } from "./learning.server";
 import type { ReviewFilter } from "./moderation-texts";
 
 /**
@@ -129,9 +130,13 @@ export function suspiciousCounts(userId: string) {
 /** Valider / Blacklister one listing: only the user's own, only while it is suspicious. */
 export function decideListing(userId: string, id: number, decision: Decision): "ok" | "not-found" | "already-decided" {
   const db = getSqlite();
-  const result = db
-    .prepare(`update properties set status = ? where id = ? and created_by = ? and status = 'suspicious'`)
-    .run(decision, id, userId);
+  const decide = db.transaction(() => {
+    recordDecisions(db, userId, [id], decision);
+    return db
+      .prepare(`update properties set status = ? where id = ? and created_by = ? and status = 'suspicious'`)
+      .run(decision, id, userId);
+  });
+  const result = decide.immediate();
   if (result.changes > 0) {
     logEvent("moderation.decided", { userId, id, decision });
     return "ok";
@@ -157,6 +162,11 @@ export function decideDisplayed(userId: string, query: SuspiciousQuery, ids: num
       const chunk = unique.slice(start, start + ID_CHUNK);
       const placeholders = chunk.map((_, index) => `@id${index}`).join(", ");
       const idParams = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+      const matched = db
+        .prepare<Record<string, unknown>, { id: number }>(`select id from properties where ${where} and id in (${placeholders})`)
+        .all({ ...params, ...idParams })
+        .map((row) => row.id);
+      recordDecisions(db, userId, matched, decision);
       changed += db
         .prepare(`update properties set status = @decision where ${where} and id in (${placeholders})`)
         .run({ ...params, ...idParams, decision }).changes;

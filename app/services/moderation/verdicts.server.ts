@@ -23,7 +23,8 @@ function statements(sqlite: Database.Database): Statements {
     // re-imported with new content meanwhile keeps the newer decision.
     write: sqlite.prepare(
       `update properties
-          set status = @status, ai_flag_reason = @reason, ai_confidence = @confidence, ai_checked_at = @now
+          set status = @status, ai_flag_reason = @reason, ai_confidence = @confidence, ai_checked_at = @now,
+              ai_engine_version = @engineVersion
         where id = @id and created_by = @userId and status = @expected and updated_at = @updatedAt`,
     ),
     progress: sqlite.prepare(
@@ -76,6 +77,7 @@ export function writeBatches(
         status: verdict.flagged ? "suspicious" : "active",
         reason: verdict.flagged ? formatReason(verdict.reasons) : null,
         confidence: storedConfidence(verdict.confidence),
+        engineVersion: verdict.engineVersion,
         now,
       }) as Database.RunResult;
       if (result.changes === 0) continue;

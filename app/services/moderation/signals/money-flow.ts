@@ -29,6 +29,9 @@ const PAY_EN =
   /\b(?:deposit|first month'?s? rent|advance rent|payment|pay|paid|wire|transfer|send (?:the |me )?(?:money|funds|deposit))\b/g;
 const PAY_EN_GATE = stems("deposit", "first", "advance", "pay", "wire", "transfer", "send");
 
+/** An amount of money: with a payment app in the same sentence, it is a payment request. */
+const AMOUNT = /\b\d[\d .]*\s?(?:€|euros?\b|eur\b)/g;
+
 // --- How / to whom ------------------------------------------------------------------------------
 /** Peer-to-peer and neobank transfers: instant, final, and no bank asks who the payee is. */
 const PEER_TO_PEER =
@@ -104,7 +107,7 @@ export function moneyFlowEvidence(
   }
 
   // How / to whom: a peer-to-peer app or a third-party payment service in a money clause.
-  const moneySentences = new Set([...payments(), ...englishPayments].map((m) => m.sentence));
+  const moneySentences = new Set([...payments(), ...englishPayments, ...doc.findAll(AMOUNT)].map((m) => m.sentence));
   const carriers = [
     ...(doc.has(PEER_TO_PEER_GATE) ? doc.findAll(PEER_TO_PEER) : []),
     ...(doc.has(THIRD_PARTY_GATE) ? doc.findAll(THIRD_PARTY) : []),

@@ -44,10 +44,11 @@ const WARNING =
 const WARNING_VERDICT = /^\s*(?:c'est|ce serait|ce sont|that is|this is|it's) (?:une |des |a )?(?:arnaques?|escroquerie|scam|fraude|illegal|interdit)/;
 /**
  * Where a warning's clause ends: the ordinary clause breaks, plus a comma before an imperative
- * ("…, payez", "…, envoyez") or before "merci de", where the writer turns to an instruction.
+ * ("…, payez", "…, envoyez") or before "merci de", and after "pour éviter les arnaques,":
+ * a purpose, after which the writer turns to an instruction.
  */
 const WARNING_CLAUSE_BREAK = new RegExp(
-  `${CLAUSE_BREAK.source}|,\\s*(?=[a-z]+ez\\b|merci de\\b|please\\b)`,
+  `${CLAUSE_BREAK.source}|,\\s*(?=[a-z]+ez\\b|merci de\\b|please\\b)|(?<=\\b(?:eviter|prevenir|limiter|contre|against|avoid) (?:les |toute |tout |des |any )?(?:arnaques?|fraudes?|escroqueries?|abus|scams?|fraud)),\\s*`,
   "g",
 );
 
