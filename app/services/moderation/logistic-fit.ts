@@ -3,7 +3,9 @@
  * k-fold cross-validation, Wilson 95 % intervals, a calibration table and the threshold choice.
  *
  * Small problem (a few dozen features, hundreds to thousands of labelled listings), so the fit is
- * Newton's method (IRLS) with an L2 penalty, exact and deterministic. Sign constraints keep the
+ * Newton's method (IRLS) with an L2 penalty toward prior weights (a Gaussian prior: a family seen
+ * in three listings stays near what fraud analysts expect of it, one seen in fifty follows the
+ * data), exact and deterministic. Sign constraints keep the
  * model explainable: a scam clue may not end up *speaking for* a listing because of a correlation
  * in the data, so such a weight is pinned at zero and the rest refitted (active set).
  */
@@ -12,8 +14,10 @@ import { logistic } from "./stats";
 export type LabelledRows = { rows: Float64Array[]; labels: Uint8Array };
 export type FittedLogistic = { bias: number; weights: Float64Array };
 export type FitOptions = {
-  /** L2 penalty on the weights (never on the bias). */
+  /** L2 penalty pulling each weight toward its prior (never on the bias). */
   l2: number;
+  /** Prior mean of each weight: where a weight stays when the data says nothing about it. */
+  prior: Float64Array;
   /** Per feature: 1 = weight ≥ 0, -1 = weight ≤ 0, 0 = free. */
   signs: Int8Array;
 };
@@ -25,7 +29,7 @@ export function fitLogistic(data: LabelledRows, options: FitOptions): FittedLogi
   const dimension = options.signs.length;
   const frozen = new Uint8Array(dimension);
   for (;;) {
-    const fitted = newton(data, options.l2, frozen);
+    const fitted = newton(data, options, frozen);
     let violated = false;
     for (let j = 0; j < dimension; j++) {
       const sign = options.signs[j];
@@ -39,10 +43,12 @@ export function fitLogistic(data: LabelledRows, options: FitOptions): FittedLogi
 }
 
 /** Newton-Raphson on the penalised log-likelihood; frozen weights stay at 0. */
-function newton(data: LabelledRows, l2: number, frozen: Uint8Array): FittedLogistic {
+function newton(data: LabelledRows, options: FitOptions, frozen: Uint8Array): FittedLogistic {
+  const { l2, prior } = options;
   const dimension = frozen.length;
   const size = dimension + 1; // last coordinate = bias
   const beta = new Float64Array(size);
+  for (let j = 0; j < dimension; j++) beta[j] = frozen[j] ? 0 : prior[j];
   for (let step = 0; step < NEWTON_STEPS; step++) {
     const gradient = new Float64Array(size);
     const hessian = Array.from({ length: size }, () => new Float64Array(size));
@@ -63,7 +69,7 @@ function newton(data: LabelledRows, l2: number, frozen: Uint8Array): FittedLogis
     }
     for (let a = 0; a < size; a++) for (let b = 0; b < a; b++) hessian[b][a] = hessian[a][b];
     for (let j = 0; j < dimension; j++) {
-      gradient[j] -= l2 * beta[j];
+      gradient[j] -= l2 * (beta[j] - prior[j]);
       hessian[j][j] += l2;
       if (frozen[j]) {
         // Pin the coordinate: zero gradient, identity row and column.

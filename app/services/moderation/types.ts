@@ -89,6 +89,7 @@ export const EVIDENCE_FAMILIES = [
   "documentsBeforeVisit",
   "photoReuse",
   "textReuse",
+  "reuseUnordered",
   "incoherentRooms",
   "incoherentSurface",
   "incoherentPrice",

@@ -261,9 +261,8 @@ function paymentBeforeVisit(doc: TextDoc, payments: () => Match[]): Match | null
     : undefined;
   if (payFirst) return payFirst;
   // Arrhes against a written seasonal contract are the legal way to book a holiday let.
-  const holidayBooking = HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text);
   const before = doc.has(BEFORE_VISIT_GATE);
-  const reserve = doc.has(RESERVE_GATE) && !holidayBooking;
+  const reserve = doc.has(RESERVE_GATE) && !(HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text));
   if (before || reserve) {
     // Cheap sentence-level filters first, the negation check only for the survivors.
     const checked = new Set<number>();

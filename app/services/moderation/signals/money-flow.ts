@@ -49,8 +49,8 @@ const THIRD_PARTY_GATE = stems("lien", "link", "site", "plateforme", "platform",
 // --- When ---------------------------------------------------------------------------------------
 const BEFORE_LEASE =
   /\bavant (?:la |toute |de )?(?:visite|signature|signer|la remise|l'etat des lieux|le bail|de visiter|rendez-vous|tout contact|tout echange)\b|\bpour (?:pouvoir )?(?:candidater|postuler|deposer (?:votre|un) dossier|obtenir (?:une|la) visite|visiter|acceder aux visites|etre (?:retenu|selectionne|recontacte))\b|\b(?:before|prior to) (?:the |any |a |you )?(?:viewing|visit|signing|lease|see)\w*\b|\bto (?:reserve|secure|hold|book) (?:it|the (?:flat|apartment|house|room|property|place|unit))\b|\bobligatoire(?:s|ment)?\b|\bmandatory\b|\brequired\b/;
-const KEY_BOX = /\b(?:boite a cles?|boite a clefs?|key ?box|lockbox|code d'acces|code de la boite|keys? (?:will be )?(?:sent|mailed|shipped|couriered|delivered)|(?:send|ship|mail|courier) (?:you )?the keys?)\b/g;
-const KEY_BOX_GATE = stems("boite", "key", "lockbox", "code", "send", "ship", "mail", "courier");
+const KEY_BOX = /\b(?:boite a (?:cles?|clefs?)|key ?box|lockbox|keys? (?:will be )?(?:sent|mailed|shipped|couriered|delivered)|(?:send|ship|mail|courier) (?:you )?the keys?)\b/g;
+const KEY_BOX_GATE = stems("boite", "key", "lockbox");
 
 // --- What speaks for the listing ------------------------------------------------------------
 const AT_SIGNATURE =
@@ -64,7 +64,9 @@ const OFFICIAL_GUARANTEE_GATE = stems("visale", "dossier", "action", "loc", "gar
 /** English words that almost never appear in a French listing. */
 const ENGLISH_WORDS =
   /\b(?:the|and|is|are|you|your|with|this|that|will|please|would|available|bedroom|apartment|flat|rent|deposit|month|which|have|from)\b/g;
-const ENGLISH_GATE = stems("the", "and", "you", "with", "this", "will", "please", "rent", "deposit");
+const ENGLISH_GATE = stems("the", "and", "you", "with", "this", "will", "please");
+/** Cheap first look before counting words: two of the commonest English words. */
+const ENGLISH_HINT = / (?:the|and|you|with|is) /;
 /** At least this share of words from ENGLISH_WORDS: a listing written in English. */
 const ENGLISH_SHARE = 0.08;
 
@@ -87,33 +89,38 @@ export function moneyFlowEvidence(
   professional: () => boolean,
 ): Evidence[] {
   const evidence: Evidence[] = [];
-  const holidayWithContract = HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text);
+  // Lazy: most honest listings never reach the rules that need these.
+  let holiday: boolean | null = null;
+  const holidayWithContract = (): boolean =>
+    (holiday ??= HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text));
+  let english: Match[] | null = null;
+  const englishPayments = (): Match[] => (english ??= doc.has(PAY_EN_GATE) ? doc.findAll(PAY_EN) : []);
+  let money: Set<number> | null = null;
+  const moneySentences = (): Set<number> =>
+    (money ??= new Set([...payments(), ...englishPayments(), ...doc.findAll(AMOUNT)].map((m) => m.sentence)));
 
   // What + when: a fee, or any payment, tied to a moment before the lease.
   const fees = doc.has(FEE_GATE) ? doc.findAll(FEE).filter((m) => doc.isAffirmative(m)) : [];
-  const early = fees.find(
-    (m) => BEFORE_LEASE.test(doc.sentence(m.sentence)) || professional() || /\d/.test(doc.sentence(m.sentence)),
-  );
-  const englishPayments = doc.has(PAY_EN_GATE) ? doc.findAll(PAY_EN) : [];
-  const earlyPayment = early ?? (holidayWithContract
-    ? undefined
-    : englishPayments.find((m) => BEFORE_LEASE.test(doc.sentence(m.sentence)) && doc.isAffirmative(m)));
-  if (earlyPayment) {
+  const early =
+    fees.find((m) => BEFORE_LEASE.test(doc.sentence(m.sentence)) || professional() || /\d/.test(doc.sentence(m.sentence))) ??
+    englishPayments().find(
+      (m) => BEFORE_LEASE.test(doc.sentence(m.sentence)) && doc.isAffirmative(m) && !holidayWithContract(),
+    );
+  if (early) {
     evidence.push({
       family: "moneyBeforeLease",
       weight: 1,
-      reason: `Frais ou paiement exigés avant la signature du bail : ${doc.quote(earlyPayment)}`,
+      reason: `Frais ou paiement exigés avant la signature du bail : ${doc.quote(early)}`,
     });
   }
 
   // How / to whom: a peer-to-peer app or a third-party payment service in a money clause.
-  const moneySentences = new Set([...payments(), ...englishPayments, ...doc.findAll(AMOUNT)].map((m) => m.sentence));
   const carriers = [
     ...(doc.has(PEER_TO_PEER_GATE) ? doc.findAll(PEER_TO_PEER) : []),
     ...(doc.has(THIRD_PARTY_GATE) ? doc.findAll(THIRD_PARTY) : []),
   ];
   const carrier = carriers.find(
-    (m) => (moneySentences.has(m.sentence) || fees.some((f) => f.sentence === m.sentence)) && doc.isAffirmative(m),
+    (m) => (moneySentences().has(m.sentence) || fees.some((f) => f.sentence === m.sentence)) && doc.isAffirmative(m),
   );
   if (carrier) {
     evidence.push({
@@ -124,9 +131,9 @@ export function moneyFlowEvidence(
   }
 
   // When: keys left in a box or sent, once money has been asked for.
-  if (doc.has(KEY_BOX_GATE) && moneySentences.size > 0) {
-    const box = doc.findAll(KEY_BOX).find((m) => doc.isAffirmative(m) && !holidayWithContract);
-    if (box) {
+  if (doc.has(KEY_BOX_GATE)) {
+    const box = doc.findAll(KEY_BOX).find((m) => doc.isAffirmative(m));
+    if (box && moneySentences().size > 0 && !holidayWithContract()) {
       evidence.push({
         family: "keysByPost",
         weight: 1,
@@ -163,7 +170,7 @@ export function moneyFlowEvidence(
 
 /** A listing written in English on a French platform (scored like any other, see engine.ts). */
 export function englishEvidence(doc: TextDoc): Evidence | null {
-  if (!doc.has(ENGLISH_GATE)) return null;
+  if (!doc.has(ENGLISH_GATE) || !ENGLISH_HINT.test(doc.text)) return null;
   const words = doc.text.split(/\s+/).length;
   ENGLISH_WORDS.lastIndex = 0;
   let english = 0;

@@ -37,6 +37,9 @@ const DISCOUNT_TO_WEIGHT: ReadonlyArray<readonly [number, number]> = [
   [0.8, 5.5],
 ];
 
+/** Top of the curves above: the strongest price evidence, graded 1. */
+const FULL_STRENGTH = 5.5;
+
 /**
  * Reliability of each kind of reference (multiplies the weight). Local medians are trusted
  * according to their own dispersion; priors less, and the national small-town sale prior least,
@@ -168,7 +171,8 @@ export class PriceIndex {
     const percent = Math.round(discount * 100);
     return {
       family: "price",
-      weight,
+      // A grade in 0..1 of how far and how surely below market; the fitted model weighs it.
+      weight: weight / FULL_STRENGTH,
       reason: `${what} ${percent} % ${reference.describe(homeLabel(listing, f))}`,
     };
   }

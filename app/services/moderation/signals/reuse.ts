@@ -282,8 +282,10 @@ export class ReuseIndex {
     }
     if (!best) return null;
     return {
-      family: "photoReuse",
-      weight: best.weight,
+      // Without a publication order the copier cannot be told from the victim: a family of its own.
+      family: best.blame === "ambiguous" ? "reuseUnordered" : "photoReuse",
+      // Graded in 0..1 against the clearest case (another owner's photos, this one later).
+      weight: best.weight / W_PHOTOS_ELSEWHERE,
       reason: `Mêmes photos qu'une annonce ${this.describe(subject, best.other, best.relation, best.blame)}`,
     };
   }
@@ -358,8 +360,8 @@ export class ReuseIndex {
     if (!best) return null;
     const adjective = best.similarity >= EXACT_DUPLICATE ? "identique" : "quasi identique";
     return {
-      family: "textReuse",
-      weight: best.weight,
+      family: best.blame === "ambiguous" ? "reuseUnordered" : "textReuse",
+      weight: best.weight / W_TEXT_ELSEWHERE,
       reason: `Texte ${adjective} à une annonce ${this.describe(subject, best.other, best.relation, best.blame)}`,
     };
   }

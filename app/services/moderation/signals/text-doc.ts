@@ -58,6 +58,7 @@ export class TextDoc {
   private starts: number[] | null = null;
   private ends: number[] | null = null;
   private scan: StemScan | null = null;
+  private readonly warningSentences = new Map<number, boolean>();
   /** Sentence strings, sliced once on demand. */
   private readonly sentences: Array<string | undefined> = [];
 
@@ -191,6 +192,13 @@ export class TextDoc {
 
   /** True when the match sits in an anti-scam warning clause (see WARNING). */
   isWarned(match: Match): boolean {
+    // Most sentences hold no warning word at all: one cached test each, no clause work.
+    let warning = this.warningSentences.get(match.sentence);
+    if (warning === undefined) {
+      warning = WARNING.test(this.sentence(match.sentence));
+      this.warningSentences.set(match.sentence, warning);
+    }
+    if (!warning) return false;
     const clause = this.warningClause(match);
     return WARNING.test(this.text.slice(clause.start, clause.end)) || WARNING_VERDICT.test(clause.next);
   }
