@@ -40,7 +40,7 @@ describe("signal de prix", () => {
     expect(evidence?.reason).toMatch(
       /^Loyer 4\d % sous la médiane de 10 annonces comparables à Lyon \(T2, location\)$/,
     );
-    expect(evidence?.weight).toBeGreaterThan(3);
+    expect(evidence?.weight).toBeGreaterThan(0.5);
   });
 
   it("ne signale pas un loyer normal ni un loyer plus cher", () => {
