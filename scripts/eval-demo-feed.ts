@@ -26,7 +26,11 @@ for (const [transaction, count] of [["rental", rentals], ["sale", total - rental
       listing: {
         ...input,
         id: `${transaction}-${index}`,
-        ownerKey: owner?.email ?? (owner ? `${owner.firstName ?? ""} ${owner.lastName ?? ""}`.trim() : null),
+        // As listing-source.server.ts reads it: e-mail, else name, else the importing account.
+        ownerKey:
+          owner?.email?.toLowerCase() ||
+          `${owner?.firstName ?? ""} ${owner?.lastName ?? ""}`.trim().toLowerCase() ||
+          "compte-importateur",
       },
     });
   });

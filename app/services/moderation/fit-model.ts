@@ -81,6 +81,8 @@ const PRIOR_LOG_ODDS: Record<EvidenceFamily, number> = {
   photoReuse: 4.5,
   textReuse: 4,
   reuseUnordered: 1.5,
+  textNearCopy: 2,
+  reuseSameOwnerOrPlace: 1,
   incoherentRooms: 2.5,
   incoherentSurface: 1.5,
   incoherentPrice: 2,

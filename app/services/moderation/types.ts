@@ -90,6 +90,8 @@ export const EVIDENCE_FAMILIES = [
   "photoReuse",
   "textReuse",
   "reuseUnordered",
+  "textNearCopy",
+  "reuseSameOwnerOrPlace",
   "incoherentRooms",
   "incoherentSurface",
   "incoherentPrice",
