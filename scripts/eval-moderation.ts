@@ -73,16 +73,20 @@ function confusionLines(c: Confusion): string[] {
   ];
 }
 
+const KIND_LABELS = { scam: "arnaque", favourable: "en faveur", context: "contexte" } as const;
+
 function rulesReport(entries: DatasetEntry[]): string[] {
   const report = ruleSupport(entries);
-  const lines = ["Règle                                     arnaques  honnêtes  alternatives  faibles"];
+  const lines = ["Règle                        rôle       arnaques  honnêtes  alternatives  formulations rares"];
   for (const r of report) {
     lines.push(
-      `${r.rule.padEnd(42)}${String(r.scams).padStart(8)}${String(r.honest).padStart(10)}${String(r.alternatives).padStart(14)}${String(r.weak.length).padStart(9)}`,
+      `${r.rule.padEnd(29)}${KIND_LABELS[r.kind].padEnd(10)}${String(r.scams).padStart(9)}${String(r.honest).padStart(10)}${String(r.alternatives).padStart(14)}${String(r.weak.length).padStart(20)}${r.insufficient ? "  ← support insuffisant" : ""}`,
     );
   }
+  const insufficient = report.filter((r) => r.insufficient);
+  lines.push("", `Règles appuyées par moins de ${MIN_SUPPORT} exemples : ${insufficient.length === 0 ? "aucune" : insufficient.map((r) => r.rule).join(", ")}`);
   const weak = report.flatMap((r) => r.weak.map((w) => ({ rule: r.rule, ...w })));
-  lines.push("", `Alternatives appuyées par moins de ${MIN_SUPPORT} arnaques (${weak.length}) :`);
+  lines.push("", `Formulations de plusieurs mots appuyées par moins de ${MIN_SUPPORT} arnaques (${weak.length}) :`);
   for (const w of weak) lines.push(`  ${w.rule} : ${w.scams} arnaque(s), ${w.honest} honnête(s)  /${w.alternative.slice(0, 90)}/`);
   return lines;
 }

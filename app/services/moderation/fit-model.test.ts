@@ -53,6 +53,9 @@ describe("rapport de support des règles", () => {
     expect(peerToPeer).toBeDefined();
     expect(peerToPeer!.scams).toBeGreaterThanOrEqual(3);
     for (const rule of report) for (const weak of rule.weak) expect(weak.scams).toBeLessThan(MIN_SUPPORT);
+    const signature = report.find((r) => r.rule === "AT_SIGNATURE");
+    expect(signature?.kind).toBe("favourable");
+    expect(signature?.insufficient).toBe(signature!.honest < MIN_SUPPORT);
   });
 
   it("découpe une règle en ses alternatives", () => {

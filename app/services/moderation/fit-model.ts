@@ -74,7 +74,6 @@ const PRIOR_LOG_ODDS: Record<EvidenceFamily, number> = {
   refusesSite: 2,
   onlyOffPlatform: 1.5,
   pressure: 1.6,
-  translation: 2.7,
   vagueProcedure: 1,
   distressStory: 0.8,
   documentsBeforeVisit: 0.4,

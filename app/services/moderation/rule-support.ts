@@ -1,8 +1,10 @@
 /**
- * Rule-support report: for every wording rule of the language signals, how many scams and how
- * many honest listings of a labelled set it matches, alternative by alternative. A rule (or an
- * alternative of it) that only one or two examples support is a memorised sentence, not a
- * detector of fraud: it must be generalised or removed.
+ * Rule-support report: for every wording rule of the language signals (one exported pattern, or
+ * list of patterns), how many scams and how many honest listings of a labelled set it matches.
+ * A rule that only one or two examples support is a memorised sentence, not a detector of fraud:
+ * it must be generalised or removed. Rules that speak *for* a listing are judged on the honest
+ * listings they match. Inside a rule, multi-word phrasings matched by fewer than MIN_SUPPORT
+ * scams are listed too; single words are vocabulary (a payment service, a courier), not wording.
  */
 import type { DatasetEntry } from "./dataset";
 import { listingText } from "./normalize";
@@ -12,34 +14,63 @@ import { MONEY_FLOW_RULES } from "./signals/money-flow";
 /** Below this many supporting scams, an alternative is reported as fitted to examples. */
 export const MIN_SUPPORT = 3;
 
+/** Rules whose matches speak for the listing (payment at signature, owner on site...). */
+const FAVOURABLE_RULES = new Set([
+  "SELF_VISITS",
+  "PROXY_PERSON",
+  "PROXY_TASK",
+  "PROXY_VERB",
+  "SIGNATURE_ANCHOR",
+  "AT_SIGNATURE",
+  "OFFICIAL_GUARANTEE",
+  "DOSSIER_FACILE",
+  "END_OF_LEASE",
+  "AT_VISIT",
+  "LEGAL_SALE_CONTEXT",
+  "PROFESSIONAL_OWNER",
+  "PROFESSIONAL_TEXT",
+  "HOLIDAY_LET",
+]);
+/** Context patterns: they only scope another rule (a place, a visit, a money word), never decide. */
+const CONTEXT_RULES = new Set([
+  "PLACE_PREPOSITION",
+  "SELF_LOCATION",
+  "VISIT_OR_ADDRESS",
+  "KEYS",
+  "PAY",
+  "PAY_EN",
+  "PLATFORM_MONEY",
+  "FRENCH_PHONE",
+]);
+
 export type RuleSupport = {
   rule: string;
+  kind: "scam" | "favourable" | "context";
   scams: number;
   honest: number;
   alternatives: number;
-  /** Alternatives matched by fewer than MIN_SUPPORT scams (and more scams than honest listings). */
+  /** Too little support for what the rule decides (see MIN_SUPPORT). */
+  insufficient: boolean;
+  /** Multi-word phrasings matched by fewer than MIN_SUPPORT scams (and more scams than honest). */
   weak: Array<{ alternative: string; scams: number; honest: number }>;
 };
 
-type NamedPattern = { rule: string; pattern: RegExp };
+type NamedRule = { rule: string; patterns: RegExp[] };
 
-/** Every regular expression exported by the pattern modules, named after its export. */
-export function namedPatterns(): NamedPattern[] {
-  const found: NamedPattern[] = [];
-  const visit = (rule: string, value: unknown): void => {
-    if (value instanceof RegExp) found.push({ rule, pattern: value });
-    else if (Array.isArray(value)) {
-      value.forEach((item: unknown, i) => {
-        if (item instanceof RegExp) visit(`${rule}[${i}]`, item);
-        else if (item && typeof item === "object" && "pattern" in item) {
-          const label = "label" in item ? String(item.label) : String(i);
-          visit(`${rule}[${label}]`, item.pattern);
-        }
-      });
-    }
+/** Every exported pattern (or list of patterns) of the pattern modules, named after its export. */
+export function namedRules(): NamedRule[] {
+  const found: NamedRule[] = [];
+  const patternsOf = (value: unknown): RegExp[] => {
+    if (value instanceof RegExp) return [value];
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item: unknown) =>
+      item instanceof RegExp ? [item] : item && typeof item === "object" && "pattern" in item ? patternsOf(item.pattern) : [],
+    );
   };
-  for (const [name, value] of Object.entries(LanguagePatterns)) visit(name, value);
-  for (const [name, value] of Object.entries(MONEY_FLOW_RULES)) visit(name, value);
+  for (const [rule, value] of [...Object.entries(LanguagePatterns), ...Object.entries(MONEY_FLOW_RULES)]) {
+    const patterns = patternsOf(value);
+    if (patterns.length > 0) found.push({ rule, patterns });
+  }
   return found;
 }
 
@@ -101,22 +132,26 @@ export function ruleSupport(entries: DatasetEntry[]): RuleSupport[] {
     text: listingText(entry.listing.title, entry.listing.description),
     scam: entry.label === "scam",
   }));
-  const count = (pattern: RegExp): { scams: number; honest: number } => {
+  const count = (patterns: RegExp[]): { scams: number; honest: number } => {
     let scams = 0;
     let honest = 0;
     for (const { text, scam } of texts) {
-      pattern.lastIndex = 0;
-      if (!pattern.test(text)) continue;
+      if (!patterns.some((pattern) => new RegExp(pattern.source, pattern.flags.replace("g", "")).test(text))) continue;
       if (scam) scams++;
       else honest++;
     }
     return { scams, honest };
   };
-  return namedPatterns().map(({ rule, pattern }) => {
-    const alternatives = alternativesOf(pattern);
+  return namedRules().map(({ rule, patterns }) => {
+    const alternatives = patterns.flatMap(alternativesOf);
     const weak = alternatives
-      .map((alternative) => ({ alternative: alternative.source, ...count(alternative) }))
+      .filter((alternative) => /\\s| /.test(alternative.source))
+      .map((alternative) => ({ alternative: alternative.source, ...count([alternative]) }))
       .filter((a) => a.scams < MIN_SUPPORT && a.scams > a.honest);
-    return { rule, ...count(new RegExp(pattern.source, pattern.flags.replace("g", ""))), alternatives: alternatives.length, weak };
+    const kind = FAVOURABLE_RULES.has(rule) ? "favourable" : CONTEXT_RULES.has(rule) ? "context" : "scam";
+    const support = count(patterns);
+    const insufficient =
+      kind === "scam" ? support.scams < MIN_SUPPORT : kind === "favourable" ? support.honest < MIN_SUPPORT : false;
+    return { rule, kind, ...support, alternatives: alternatives.length, insufficient, weak };
   });
 }

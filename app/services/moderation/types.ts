@@ -83,7 +83,6 @@ export const EVIDENCE_FAMILIES = [
   "refusesSite",
   "onlyOffPlatform",
   "pressure",
-  "translation",
   "vagueProcedure",
   "distressStory",
   "documentsBeforeVisit",

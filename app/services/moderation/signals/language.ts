@@ -52,13 +52,10 @@ const {
   MESSAGING_APPS_GATE,
   NOTARY_ABROAD,
   NOTARY_GATE,
-  NO_FRENCH_ACCOUNT,
   ONLY_OFF_PLATFORM,
   ONLY_OFF_PLATFORM_GATE,
   PAID_VISIT,
   PAID_VISIT_GATE,
-  PAY_FIRST,
-  PAY_FIRST_GATE,
   PAY,
   PAY_GATE,
   HOLIDAY_LET,
@@ -84,7 +81,6 @@ const {
   SELF_LOCATION,
   SELF_VISITS,
   SIGNATURE_ANCHOR,
-  TRANSLATION_MARKERS,
   UNTRACEABLE_PAYMENTS,
   VAGUE_PROCEDURE,
   VAGUE_PROCEDURE_GATE,
@@ -97,8 +93,6 @@ const {
  */
 /** Agencies and notaries print their contact details as a matter of course. */
 const PROFESSIONAL_CONTACT_STRENGTH = 0.3;
-/** Each machine-translation calque adds to the family, up to three. */
-const MAX_TRANSLATION_CALQUES = 3;
 
 /** @param ownerKey who publishes the listing, to recognise professional advertisers. */
 export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): Evidence[] {
@@ -120,8 +114,7 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
   // --- Foreign bank account -----------------------------------------------------------------
   const foreignAccount =
     doc.has(FOREIGN_ACCOUNT_GATE) &&
-    (doc.findAffirmative(FOREIGN_ACCOUNT).length > 0 ||
-      doc.findAll(NO_FRENCH_ACCOUNT).some((m) => !doc.isWarned(m)));
+    doc.findAffirmative(FOREIGN_ACCOUNT).length > 0;
   if (foreignAccount)
     push("foreignAccount", 1, "Paiement vers un compte bancaire étranger");
 
@@ -194,19 +187,6 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     }
   }
 
-  // --- Machine translation -------------------------------------------------------------------
-  const calques: string[] = [];
-  for (const { pattern, label, gate } of TRANSLATION_MARKERS) {
-    if (doc.has(gate) && pattern.test(doc.text)) calques.push(label);
-  }
-  if (calques.length > 0) {
-    push(
-      "translation",
-      Math.min(MAX_TRANSLATION_CALQUES, calques.length) / MAX_TRANSLATION_CALQUES,
-      `Tournures de traduction automatique (« ${calques.slice(0, 3).join(" », « ")} »)`,
-    );
-  }
-
   // --- Vague procedure ------------------------------------------------------------------------
   const vague =
     doc.has(VAGUE_PROCEDURE_GATE) &&
@@ -250,16 +230,11 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
  *  1. "…caution… avant la visite"                     (payment + before-visit in one sentence)
  *  2. "…virement… pour réserver / bloquer…"            (payment + reservation, not at signing)
  *  3. "dès réception du premier loyer… la visite/l'adresse/les clés" (sequence)
- * plus paying for the visit itself ("150 € de frais pour réserver la visite") and paying first
- * ("envoyez d'abord le dépôt de garantie").
+ * plus paying for the visit itself ("150 € de frais pour réserver la visite").
  */
 function paymentBeforeVisit(doc: TextDoc, payments: () => Match[]): Match | null {
   const paidVisit = doc.has(PAID_VISIT_GATE) ? doc.findAffirmative(PAID_VISIT)[0] : undefined;
   if (paidVisit) return paidVisit;
-  const payFirst = doc.has(PAY_FIRST_GATE)
-    ? doc.findAffirmative(PAY_FIRST).find((m) => !doc.sentenceHas(m.sentence, SIGNATURE_ANCHOR))
-    : undefined;
-  if (payFirst) return payFirst;
   // Arrhes against a written seasonal contract are the legal way to book a holiday let.
   const before = doc.has(BEFORE_VISIT_GATE);
   const reserve = doc.has(RESERVE_GATE) && !(HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text));
