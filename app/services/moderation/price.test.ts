@@ -38,7 +38,7 @@ describe("signal de prix", () => {
     const evidence = priceEvidence(lyonT2(380), market);
     expect(evidence).not.toBeNull();
     expect(evidence?.reason).toMatch(
-      /^Loyer 4\d % sous la médiane de 10 annonces comparables à Lyon \(T2, location\)$/,
+      /^Loyer 4\d % sous la médiane de 10 annonces comparables à Lyon \(T2, location\) : \d+ €\/m² contre \d+ €\/m²$/,
     );
     expect(evidence?.weight).toBeGreaterThan(0.5);
   });
@@ -51,7 +51,7 @@ describe("signal de prix", () => {
   it("se replie sur le prix de référence de la ville sans assez de comparables", () => {
     const few = market.slice(0, MIN_COMPARABLES - 2);
     const evidence = priceEvidence(lyonT2(380), few);
-    expect(evidence?.reason).toMatch(/sous le prix de référence à Lyon \(T2, location\)/);
+    expect(evidence?.reason).toMatch(/sous le prix de référence de la ville à Lyon \(T2, location\)/);
   });
 
   it("utilise le prix de référence national pour une petite ville sans comparables", () => {
@@ -66,8 +66,13 @@ describe("signal de prix", () => {
     });
     const evidence = priceEvidence(village, []);
     expect(evidence?.reason).toMatch(
-      /^Loyer \d+ % sous le prix de référence à Pézenas \(maison 4 pièces, location\)$/,
+      /^Loyer \d+ % sous le prix de référence (?:du département|national) à Pézenas \(maison 4 pièces, location\) : \d+ €\/m² contre \d+ €\/m²$/,
     );
+  });
+
+  it("ne compare pas un loyer plafonné ou social au marché libre", () => {
+    const capped = { ...lyonT2(380), description: "Logement conventionné Loc'Avantages, loyer plafonné." };
+    expect(priceEvidence(capped, market)).toBeNull();
   });
 
   it("n'utilise pas l'annonce elle-même comme comparable (leave-one-out)", () => {

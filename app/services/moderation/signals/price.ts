@@ -7,7 +7,8 @@
  * harmless. Below MIN_COMPARABLES we fall back to documented priors (priors.ts). Only prices
  * *below* the reference count: expensive listings are not a fraud signal.
  */
-import type { HomeType, ListingFeatures } from "../listing-features";
+import { formatNumber } from "../format";
+import { SIZE_ELASTICITY, type HomeType, type ListingFeatures } from "../listing-features";
 import { priorFor, type PriorSource } from "../priors";
 import {
   clamp,
@@ -49,6 +50,12 @@ const PRIOR_RELIABILITY: Record<PriorSource, { rental: number; sale: number }> =
   city: { rental: 0.95, sale: 0.85 },
   department: { rental: 0.85, sale: 0.7 },
   national: { rental: 0.85, sale: 0.55 },
+};
+/** Which reference table a prior comes from, as the reason names it. */
+const PRIOR_LEVEL: Record<PriorSource, string> = {
+  city: "de la ville",
+  department: "du département",
+  national: "national",
 };
 /** A local market whose robust σ (log scale) is 0.20 gets full trust; wider ones less. */
 const REFERENCE_SIGMA = 0.2;
@@ -169,11 +176,17 @@ export class PriceIndex {
     if (weight <= 0.05) return null;
     const what = listing.transactionType === "rental" ? "Loyer" : "Prix";
     const percent = Math.round(discount * 100);
+    // Both figures at this listing's surface (priceValue is size-adjusted), so an analyst can
+    // check the ratio: listing €/m², reference €/m², and where the reference comes from.
+    const sizeTerm =
+      SIZE_ELASTICITY[listing.transactionType] *
+      Math.log(Math.min(300, Math.max(9, listing.surfaceArea ?? 50)) / 50);
+    const perSquareMetre = (value: number): string => `${formatNumber(Math.round(Math.exp(value - sizeTerm)))} €/m²`;
     return {
       family: "price",
       // A grade in 0..1 of how far and how surely below market; the fitted model weighs it.
       weight: weight / FULL_STRENGTH,
-      reason: `${what} ${percent} % ${reference.describe(homeLabel(listing, f))}`,
+      reason: `${what} ${percent} % ${reference.describe(homeLabel(listing, f))} : ${perSquareMetre(f.priceValue)} contre ${perSquareMetre(reference.value)}`,
     };
   }
 
@@ -213,7 +226,7 @@ export class PriceIndex {
     return {
       value: Math.log(perSquareMetre),
       reliability: PRIOR_RELIABILITY[source][tx],
-      describe: (label) => `sous le prix de référence à ${where} (${label})`,
+      describe: (label) => `sous le prix de référence ${PRIOR_LEVEL[source]} à ${where} (${label})`,
     };
   }
 }
