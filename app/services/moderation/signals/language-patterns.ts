@@ -253,10 +253,20 @@ export const CANNOT_VISIT: ReadonlyArray<{ pattern: RegExp; gate: Gate }> = [
     gate: stems("peu", "pourr", "pouvons", "mesure"),
   },
   {
-    // No visit at all (stated), or nobody there to show it: the applicant would rent unseen.
+    // No visit at all (stated): the applicant would rent unseen.
     pattern:
-      /\bvisites? (?:impossible|pas possible)s?\b|\b(?:pas de|aucune|sans (?:aucune )?)visites?(?: physiques?)?(?: (?:n'est |ne sera )?(?:possible|prevue|sur place))?\b(?! (?:sans|avant|le |la |les |du |hors|en dehors|sauf|que|libre))|\b(?:ne|n') ?(?:suis|serai|sommes|serons|etant|ai|aurai) (?:malheureusement )?(?:pas|personne|plus) (?:disponibles?(?: pour (?:les |une |des |faire (?:les |des )?)?visites?)?|presente?s?|sur place|la pour (?:les |une |des |faire (?:les |des )?)?visites?|en france)\b|\b(?:can(?:not|'t)|unable to|not able to) (?:show|visit|meet)\b|\bno viewings?\b/g,
-    gate: stems("impossible", "possible", "pas", "aucune", "sans", "suis", "serai", "sommes", "serons", "etant", "ai", "aurai", "can", "unable", "not", "no"),
+      /\bvisites? (?:impossible|pas possible)s?\b|\b(?:pas de|aucune|sans (?:aucune )?)visites?(?: physiques?)?(?: (?:n'est |ne sera )?(?:possible|prevue|sur place))?\b(?! (?:sans|avant|le |la |les |du |hors|en dehors|sauf|que|libre))/g,
+    gate: stems("visite", "visites"),
+  },
+  {
+    // Nobody there to show it.
+    pattern:
+      /\b(?:ne|n') ?(?:suis|serai|sommes|serons|etant|ai|aurai) (?:malheureusement )?(?:pas|personne|plus) (?:disponibles?(?: pour (?:les |une |des |faire (?:les |des )?)?visites?)?|presente?s?|sur place|la pour (?:les |une |des |faire (?:les |des )?)?visites?|en france)\b/g,
+    gate: stems("disponible", "present", "place", "france", "visite", "visites"),
+  },
+  {
+    pattern: /\b(?:cannot|unable to|not able to) (?:show|visit|meet)\b|\bno viewings?\b/g,
+    gate: stems("cannot", "unable", "able", "viewing"),
   },
 ];
 export const PROXY_PERSON =
@@ -347,33 +357,35 @@ export const ONLY_OFF_PLATFORM =
 // Pressure: rushing the victim so that they pay before thinking. Weak on its own (honest owners
 // in a hurry exist), it strengthens other evidence.
 // ---------------------------------------------------------------------------------------------
+/** Every shape of PRESSURE holds one of these distinctive words. */
 export const PRESSURE_GATE = stems(
-  "arrive",
   "demandes",
   "candidats",
   "messages",
   "sollicitations",
-  "vite",
-  "tardez",
+  "interessees",
+  "contacts",
+  "requests",
+  "applicants",
+  "enquiries",
+  "arrive",
   "premiere",
   "priorite",
+  "served",
+  "person",
+  "one",
   "urgen",
+  "vite",
+  "tardez",
+  "rapide",
+  "saisir",
   "volontairement",
   "sacrifie",
-  "saisir",
-  "rapide",
-  "ecrivez",
-  "repondez",
-  "contactez",
-  "louer",
-  "location",
-  "prix",
-  "lots",
-  "many",
-  "first",
+  "casse",
+  "brade",
   "asap",
   "hurry",
-  "act",
+  "fast",
 );
 /**
  * Four general shapes of pressure: demand volume, first come first served, speed, and a price

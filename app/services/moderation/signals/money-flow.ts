@@ -23,7 +23,7 @@ import type { Match, TextDoc } from "./text-doc";
 /** Fees no tenant owes before a lease: file, application, certificate, insurance, membership. */
 const FEE =
   /\b(?:frais (?:de |d')?(?:dossier|candidature|inscription|constitution|verification|gestion|traitement|certification|agence|ouverture)|(?:assurance|garantie) (?:loyers? impayes?|locative|gli)|certificat\w* de solvabilite|attestation de solvabilite|certification (?:de|du) dossier|abonnement|cotisation|(?:application|booking|holding|admin(?:istration)?|processing|screening|background check) fee|fee for the (?:application|viewing|visit))\b/g;
-const FEE_GATE = stems("frais", "assurance", "garantie", "certifica", "attestation", "abonnement", "cotisation", "fee");
+const FEE_GATE = stems("frais", "impaye", "locative", "gli", "certifica", "attestation", "abonnement", "cotisation", "fee");
 /** A money request in English (the French PAY pattern covers French). */
 const PAY_EN =
   /\b(?:deposit|first month'?s? rent|advance rent|payment|pay|paid|wire|transfer|send (?:the |me )?(?:money|funds|deposit))\b/g;
@@ -43,8 +43,9 @@ const PEER_TO_PEER_GATE = stems(
 );
 /** A link, site or "secure" service the applicant must go through to pay or apply. */
 const THIRD_PARTY =
-  /\b(?:(?:via|par|sur|through|on|using) (?:le |la |l'|un |une |notre |this |the |our |a )?(?:lien|link|site|plateforme|platform|portail|portal|formulaire|application|service|societe|company|agence de transport|transporteur)(?: \w+){0,3}? (?:securise\w*|secure\w*|de paiement|de verification|payment|verification|partenaire|en ligne|online|ci-dessous|below|suivant|dedie\w*))\b|\blien (?:de paiement|securise)\b|\bpayment link\b|\bpaiement (?:securise|en ligne) (?:via|par|sur)\b/g;
-const THIRD_PARTY_GATE = stems("lien", "link", "site", "plateforme", "platform", "portail", "portal", "formulaire", "application", "service", "societe", "company", "agence", "transporteur", "paiement");
+  /\b(?:(?:via|par|sur|through|on|using) (?:le |la |l'|un |une |notre |this |the |our |a )?(?:lien|link|site|plateforme|platform|portail|portal|formulaire|application|service|societe|company|agence de transport|transporteur)(?: \w+){0,3}? (?:securise\w*|secure\w*|de paiement|de verification|payment|verification|partenaire|en ligne|online|ci-dessous|below|dedie\w*))\b|\blien (?:de paiement|securise)\b|\bpayment link\b|\bpaiement (?:securise|en ligne) (?:via|par|sur)\b/g;
+/** Every shape of THIRD_PARTY ends on one of these words (the service's claimed purpose). */
+const THIRD_PARTY_GATE = stems("securis", "secure", "paiement", "verification", "payment", "partenaire", "ligne", "online", "dessous", "below", "dedie");
 
 // --- When ---------------------------------------------------------------------------------------
 const BEFORE_LEASE =
@@ -55,11 +56,11 @@ const KEY_BOX_GATE = stems("boite", "key", "lockbox");
 // --- What speaks for the listing ------------------------------------------------------------
 const AT_SIGNATURE =
   /\b(?:(?:a|lors de|au moment de|le jour de|apres) (?:la )?signature(?: du bail| du contrat)?|(?:a|lors de) l'etat des lieux|a la remise des cles|at (?:the )?(?:lease )?signing|when (?:we|you) sign)\b/g;
-const AT_SIGNATURE_GATE = stems("signature", "etat", "remise", "signing", "sign");
+const AT_SIGNATURE_GATE = stems("signature", "lieux", "remise", "signing", "sign");
 const MONEY_WORD =
   /\b(?:caution|depot de garantie|premier loyer|loyer|paiement|payer|regle\w*|verse\w*|virement|deposit|rent|payment|pay)\b/;
 const OFFICIAL_GUARANTEE = /\b(?:visale|dossier ?facile|action logement|loc'avantages|garantme|cautioneo)\b/g;
-const OFFICIAL_GUARANTEE_GATE = stems("visale", "dossier", "action", "loc", "garantme", "cautioneo");
+const OFFICIAL_GUARANTEE_GATE = stems("visale", "dossierfacile", "facile", "logement", "avantages", "garantme", "cautioneo");
 
 /** English words that almost never appear in a French listing. */
 const ENGLISH_WORDS =
