@@ -38,6 +38,11 @@ function statements(sqlite: Database.Database): Statements {
   return prepared;
 }
 
+/** What the card shows: the evidence, then what speaks for the listing, so both sides are weighed. */
+export function flagReason(evidence: string, favourable: string[]): string {
+  return favourable.length > 0 ? `${evidence} · En faveur de l'annonce : ${favourable.slice(0, 2).join(" ; ")}` : evidence;
+}
+
 /** The stored confidence: inside the schema's 0..1 check, three decimals are plenty for a badge. */
 export function storedConfidence(confidence: number): number {
   if (!Number.isFinite(confidence)) return 0;
@@ -75,7 +80,7 @@ export function writeBatches(
         expected: row.status,
         updatedAt: row.updated_at,
         status: verdict.flagged ? "suspicious" : "active",
-        reason: verdict.flagged ? formatReason(verdict.reasons) : null,
+        reason: verdict.flagged ? flagReason(formatReason(verdict.reasons), verdict.favourable) : null,
         confidence: storedConfidence(verdict.confidence),
         engineVersion: verdict.engineVersion,
         now,

@@ -469,7 +469,8 @@ export class ReuseIndex {
 
   private describe(subject: Subject, other: number, relation: Relation, blame: Blame): string {
     const city = this.d.cityOf[other] >= 0 ? this.d.cityNames[this.d.cityOf[other]] : null;
-    const where = city ? `à ${city}` : "d'une autre commune";
+    // The other listing's id, so that an analyst can open it and compare.
+    const where = `n° ${this.d.ids[other]} ${city ? `à ${city}` : "d'une autre commune"}`;
     const otherOwner = this.d.ownerOf[other];
     const ownerDiffers = subject.owner !== 0 && otherOwner !== 0 && subject.owner !== otherOwner;
     const price = this.d.priceOf[other];
