@@ -17,7 +17,10 @@ if (!Number.isInteger(total) || total < 10) {
 }
 const rentals = Math.ceil(total * 0.7);
 const entries: Array<{ listing: ModerationListing; scam: boolean }> = [];
-for (const [transaction, count] of [["rental", rentals], ["sale", total - rentals]] as const) {
+for (const [transaction, count] of [
+  ["rental", rentals],
+  ["sale", total - rentals],
+] as const) {
   generateDemoAds(count, 1, transaction).forEach((ad, index) => {
     const input = adToListing(ad, transaction);
     const owner = input.owner;
@@ -56,9 +59,13 @@ const cpu = process.cpuUsage(cpuStarted);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 const planted = tp + fn;
-console.log(`Flux de démonstration : ${total} annonces, ${planted} arnaques plantées (${pct(planted / total)})`);
+console.log(
+  `Flux de démonstration : ${total} annonces, ${planted} arnaques plantées (${pct(planted / total)})`,
+);
 console.log(`Signalées : ${tp + fp} (${pct((tp + fp) / total)})`);
-console.log(`Précision : ${pct(tp / Math.max(1, tp + fp))}   Rappel : ${pct(tp / Math.max(1, planted))}`);
+console.log(
+  `Précision : ${pct(tp / Math.max(1, tp + fp))}   Rappel : ${pct(tp / Math.max(1, planted))}`,
+);
 console.log(
   `Moteur seul : ${seconds.toFixed(2)} s (CPU ${cpuSeconds.toFixed(2)} s), ${Math.round(total / cpuSeconds)} annonces par seconde de CPU`,
 );
@@ -68,7 +75,10 @@ if (process.env.DEBUG_REASONS) {
     const verdict = analyse(listing, context);
     if (!verdict.flagged || scam) continue;
     for (const reason of verdict.reasons.slice(0, 2)) {
-      const key = reason.replace(/\d+/g, "N").replace(/ à [A-Z][^(]*/, " à X ").slice(0, 110);
+      const key = reason
+        .replace(/\d+/g, "N")
+        .replace(/ à [A-Z][^(]*/, " à X ")
+        .slice(0, 110);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   }

@@ -15,7 +15,12 @@ import { parseDataset } from "../app/services/moderation/dataset";
 import { formatFlagReason } from "../app/services/moderation/engine";
 import { evaluateDataset } from "../app/services/moderation/evaluation";
 import { fitModel, labelledRows } from "../app/services/moderation/fit-model";
-import { confusion, predict, type Confusion, type Interval } from "../app/services/moderation/logistic-fit";
+import {
+  confusion,
+  predict,
+  type Confusion,
+  type Interval,
+} from "../app/services/moderation/logistic-fit";
 import { weightVector } from "../app/services/moderation/model";
 import { MIN_SUPPORT, ruleSupport } from "../app/services/moderation/rule-support";
 import type { DatasetEntry } from "../app/services/moderation/dataset";
@@ -49,7 +54,11 @@ function readEntries(file: string): DatasetEntry[] {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const detail =
-      code === "ENOENT" ? "fichier introuvable" : code === "EACCES" ? "accès refusé" : "lecture impossible";
+      code === "ENOENT"
+        ? "fichier introuvable"
+        : code === "EACCES"
+          ? "accès refusé"
+          : "lecture impossible";
     fail(`impossible de lire « ${file} » (${detail}).`);
   }
   let entries: DatasetEntry[];
@@ -63,7 +72,8 @@ function readEntries(file: string): DatasetEntry[] {
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
-const interval = (i: Interval): string => `${pct(i.value)}  (IC 95 % : ${pct(i.low)} – ${pct(i.high)})`;
+const interval = (i: Interval): string =>
+  `${pct(i.value)}  (IC 95 % : ${pct(i.low)} – ${pct(i.high)})`;
 
 function confusionLines(c: Confusion): string[] {
   return [
@@ -77,17 +87,28 @@ const KIND_LABELS = { scam: "arnaque", favourable: "en faveur", context: "contex
 
 function rulesReport(entries: DatasetEntry[]): string[] {
   const report = ruleSupport(entries);
-  const lines = ["Règle                        rôle       arnaques  honnêtes  alternatives  formulations rares"];
+  const lines = [
+    "Règle                        rôle       arnaques  honnêtes  alternatives  formulations rares",
+  ];
   for (const r of report) {
     lines.push(
       `${r.rule.padEnd(29)}${KIND_LABELS[r.kind].padEnd(10)}${String(r.scams).padStart(9)}${String(r.honest).padStart(10)}${String(r.alternatives).padStart(14)}${String(r.weak.length).padStart(20)}${r.insufficient ? "  ← support insuffisant" : ""}`,
     );
   }
   const insufficient = report.filter((r) => r.insufficient);
-  lines.push("", `Règles appuyées par moins de ${MIN_SUPPORT} exemples : ${insufficient.length === 0 ? "aucune" : insufficient.map((r) => r.rule).join(", ")}`);
+  lines.push(
+    "",
+    `Règles appuyées par moins de ${MIN_SUPPORT} exemples : ${insufficient.length === 0 ? "aucune" : insufficient.map((r) => r.rule).join(", ")}`,
+  );
   const weak = report.flatMap((r) => r.weak.map((w) => ({ rule: r.rule, ...w })));
-  lines.push("", `Formulations de plusieurs mots appuyées par moins de ${MIN_SUPPORT} arnaques (${weak.length}) :`);
-  for (const w of weak) lines.push(`  ${w.rule} : ${w.scams} arnaque(s), ${w.honest} honnête(s)  /${w.alternative.slice(0, 90)}/`);
+  lines.push(
+    "",
+    `Formulations de plusieurs mots appuyées par moins de ${MIN_SUPPORT} arnaques (${weak.length}) :`,
+  );
+  for (const w of weak)
+    lines.push(
+      `  ${w.rule} : ${w.scams} arnaque(s), ${w.honest} honnête(s)  /${w.alternative.slice(0, 90)}/`,
+    );
   return lines;
 }
 
@@ -101,8 +122,11 @@ function main(argv: string[]): void {
   if (unknown.length > 0) fail(`option inconnue : ${unknown.join(", ")}`);
   const holdoutAt = argv.indexOf("--holdout");
   const holdoutFile = holdoutAt >= 0 ? argv[holdoutAt + 1] : undefined;
-  if (holdoutAt >= 0 && (!holdoutFile || holdoutFile.startsWith("-"))) fail("--holdout attend un fichier.");
-  const files = argv.filter((a, i) => !a.startsWith("-") && !(holdoutAt >= 0 && i === holdoutAt + 1));
+  if (holdoutAt >= 0 && (!holdoutFile || holdoutFile.startsWith("-")))
+    fail("--holdout attend un fichier.");
+  const files = argv.filter(
+    (a, i) => !a.startsWith("-") && !(holdoutAt >= 0 && i === holdoutAt + 1),
+  );
   if (files.length === 0) fail("aucun fichier JSONL indiqué.");
   const entries = files.flatMap(readEntries);
 
@@ -140,7 +164,10 @@ function main(argv: string[]): void {
     const test = readEntries(holdoutFile);
     // The held-out listings join the context (comparables) but never the fit.
     const all = labelledRows([...entries, ...test]);
-    const trainRows = { rows: all.rows.slice(0, entries.length), labels: all.labels.slice(0, entries.length) };
+    const trainRows = {
+      rows: all.rows.slice(0, entries.length),
+      labels: all.labels.slice(0, entries.length),
+    };
     const model = fitModel(trainRows, "holdout", 0, new Date()).model;
     const weights = weightVector(model);
     const testRows = all.rows.slice(entries.length);
@@ -148,7 +175,9 @@ function main(argv: string[]): void {
     lines.push(
       "",
       `Jeu tenu à part : ${holdoutFile} (${test.length} annonces, jamais vues à l'ajustement, seuil ${model.threshold}) :`,
-      ...confusionLines(confusion(probabilities, all.labels.slice(entries.length), model.threshold)),
+      ...confusionLines(
+        confusion(probabilities, all.labels.slice(entries.length), model.threshold),
+      ),
     );
   }
   lines.push("", `Durée : ${(performance.now() - started).toFixed(0)} ms`);
@@ -159,8 +188,11 @@ function main(argv: string[]): void {
     process.stdout.write(`\nAnnonces mal classées par le modèle livré (${errors.length}) :\n`);
     for (const r of errors) {
       const kind = r.verdict.flagged ? "faux positif" : "faux négatif";
-      const reasons = r.verdict.reasons.length > 0 ? formatFlagReason(r.verdict.reasons) : "aucun signal";
-      process.stdout.write(`  ${r.listing.id}  ${kind}  confiance ${r.verdict.confidence.toFixed(3)}  ${reasons}\n`);
+      const reasons =
+        r.verdict.reasons.length > 0 ? formatFlagReason(r.verdict.reasons) : "aucun signal";
+      process.stdout.write(
+        `  ${r.listing.id}  ${kind}  confiance ${r.verdict.confidence.toFixed(3)}  ${reasons}\n`,
+      );
     }
   }
 }

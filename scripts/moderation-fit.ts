@@ -16,7 +16,10 @@ import { describeError, fail, runCli } from "./cli";
  * Development sets used when none is given. Our own listings (tests/fixtures/moderation) stay
  * out: they are the held-out split that estimates how the engine does on unseen writers.
  */
-const DEFAULT_DATA = ["../shared/datasets/moderation-dev.jsonl", "../shared/datasets/moderation-dev2.jsonl"];
+const DEFAULT_DATA = [
+  "../shared/datasets/moderation-dev.jsonl",
+  "../shared/datasets/moderation-dev2.jsonl",
+];
 const SHIPPED_FILE = "app/services/moderation/engine-model.json";
 
 function readEntries(file: string): DatasetEntry[] {
@@ -52,9 +55,16 @@ runCli(
     }
     const now = new Date();
     const version = `${now.toISOString().slice(0, 16).replace(/[-:T]/g, "")}-${development.length + decisions.length}`;
-    const report = fitModel(labelledRows([...development, ...decisions]), version, decisions.length, now);
+    const report = fitModel(
+      labelledRows([...development, ...decisions]),
+      version,
+      decisions.length,
+      now,
+    );
     const { model } = report;
-    console.log(`Données : ${files.join(", ")} (${development.length} annonces) + ${decisions.length} décisions d'agents`);
+    console.log(
+      `Données : ${files.join(", ")} (${development.length} annonces) + ${decisions.length} décisions d'agents`,
+    );
     console.log(
       `Validation croisée (${model.crossValidation.folds} plis, seuil ${model.threshold}) : précision ${pct(model.crossValidation.precision.value)}, rappel ${pct(model.crossValidation.recall.value)}`,
     );
@@ -64,7 +74,10 @@ runCli(
       return 0;
     }
     const current = activeModel(getSqlite());
-    const verdict = judgeRefit(current.version === SHIPPED_MODEL.version ? SHIPPED_MODEL : current, model);
+    const verdict = judgeRefit(
+      current.version === SHIPPED_MODEL.version ? SHIPPED_MODEL : current,
+      model,
+    );
     if (!verdict.accepted) fail(`réajustement refusé : ${verdict.reason}.`, 1);
     storeModel(getSqlite(), model);
     console.log(`Nouvelle version du moteur enregistrée : ${version}`);

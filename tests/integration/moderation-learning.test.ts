@@ -10,21 +10,35 @@ import { addListings, setModeration } from "../setup/moderation-factories";
 /** Agents' decisions become labels, and /moderation shows the engine's measured quality. */
 function labels(userId: string) {
   return getSqlite()
-    .prepare(`select listing_id, decision, engine_version, confidence, flagged from moderation_decisions where user_id = ? order by id`)
-    .all(userId) as Array<{ listing_id: number; decision: string; engine_version: string | null; confidence: number; flagged: number }>;
+    .prepare(
+      `select listing_id, decision, engine_version, confidence, flagged from moderation_decisions where user_id = ? order by id`,
+    )
+    .all(userId) as Array<{
+    listing_id: number;
+    decision: string;
+    engine_version: string | null;
+    confidence: number;
+    flagged: number;
+  }>;
 }
 
 describe("décisions des agents gardées comme labels", () => {
   it("Valider et Blacklister (un par un ou en masse) gardent la version et la confiance du moteur", async () => {
     const user = await makeUser();
     const ids = addListings(user.id, 4);
-    setModeration(ids, { status: "suspicious", reason: "Paiement par mandat cash demandé", confidence: 0.9 });
+    setModeration(ids, {
+      status: "suspicious",
+      reason: "Paiement par mandat cash demandé",
+      confidence: 0.9,
+    });
     getSqlite().prepare(`update properties set ai_engine_version = 'v-test'`).run();
     expect(decideListing(user.id, ids[0]!, "rejected")).toBe("ok");
     expect(decideDisplayed(user.id, { q: "", filter: "all" }, ids.slice(1), "active")).toBe(3);
     const kept = labels(user.id);
     expect(kept.map((l) => l.decision)).toEqual(["rejected", "active", "active", "active"]);
-    expect(kept.every((l) => l.engine_version === "v-test" && l.confidence === 0.9 && l.flagged === 1)).toBe(true);
+    expect(
+      kept.every((l) => l.engine_version === "v-test" && l.confidence === 0.9 && l.flagged === 1),
+    ).toBe(true);
   });
 
   it("une annonce jamais notée par le moteur ne donne pas de label", async () => {
@@ -44,18 +58,32 @@ describe("qualité mesurée sur /moderation", () => {
 
   it(`affiche « pas encore assez de décisions » sous ${MODERATION_QUALITY.minDecisions}`, async () => {
     const user = await makeUser();
-    const answer = await loader({ request: await requestAs(user.id, "/moderation"), params: {}, context: {} });
+    const answer = await loader({
+      request: await requestAs(user.id, "/moderation"),
+      params: {},
+      context: {},
+    });
     expect(answer.quality?.figures).toEqual({ enough: false, decisions: 0 });
   });
 
   it("calcule précision et rappel sur les décisions des 90 derniers jours", async () => {
     const user = await makeUser();
     const ids = addListings(user.id, 40);
-    setModeration(ids, { status: "suspicious", reason: "Argent demandé avant toute visite", confidence: 0.8 });
+    setModeration(ids, {
+      status: "suspicious",
+      reason: "Argent demandé avant toute visite",
+      confidence: 0.8,
+    });
     ids.slice(0, 30).forEach((id) => decideListing(user.id, id, "rejected"));
     ids.slice(30).forEach((id) => decideListing(user.id, id, "active"));
     const quality = engineQuality(getSqlite(), Date.now());
-    expect(quality).toMatchObject({ enough: true, decisions: 40, truePositives: 30, falsePositives: 10, precision: 0.75 });
+    expect(quality).toMatchObject({
+      enough: true,
+      decisions: 40,
+      truePositives: 30,
+      falsePositives: 10,
+      precision: 0.75,
+    });
     const old = Date.now() + (MODERATION_QUALITY.days + 1) * 24 * 60 * 60 * 1000;
     expect(engineQuality(getSqlite(), old)).toEqual({ enough: false, decisions: 0 });
   });

@@ -17,11 +17,17 @@ export type EngineQualityView =
 
 const percent = (x: number): string => `${Math.round(x * 100)} %`;
 
-export function EngineQualityPanel({ quality, engineVersion }: { quality: EngineQualityView; engineVersion: string }) {
+export function EngineQualityPanel({
+  quality,
+  engineVersion,
+}: {
+  quality: EngineQualityView;
+  engineVersion: string;
+}) {
   return (
     <Card className="space-y-2 p-5" aria-labelledby="engine-quality-title">
       <h2 id="engine-quality-title" className="text-base font-semibold text-slate-900">
-        Qualité mesurée de l'IA ({MODERATION_QUALITY.days} derniers jours)
+        Qualité mesurée de l&apos;IA ({MODERATION_QUALITY.days} derniers jours)
       </h2>
       {quality.enough ? (
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
@@ -29,14 +35,16 @@ export function EngineQualityPanel({ quality, engineVersion }: { quality: Engine
             <dt className="text-slate-500">Précision</dt>
             <dd className="text-xl font-semibold">{percent(quality.precision)}</dd>
             <dd className="text-slate-500">
-              {formatNumber(quality.truePositives)} blacklistées sur {formatNumber(quality.truePositives + quality.falsePositives)} signalées
+              {formatNumber(quality.truePositives)} blacklistées sur{" "}
+              {formatNumber(quality.truePositives + quality.falsePositives)} signalées
             </dd>
           </div>
           <div>
             <dt className="text-slate-500">Rappel</dt>
             <dd className="text-xl font-semibold">{percent(quality.recall)}</dd>
             <dd className="text-slate-500">
-              {formatNumber(quality.truePositives)} signalées sur {formatNumber(quality.truePositives + quality.falseNegatives)} blacklistées
+              {formatNumber(quality.truePositives)} signalées sur{" "}
+              {formatNumber(quality.truePositives + quality.falseNegatives)} blacklistées
             </dd>
           </div>
           <div>
@@ -50,8 +58,9 @@ export function EngineQualityPanel({ quality, engineVersion }: { quality: Engine
         </dl>
       ) : (
         <p className="text-sm text-slate-600">
-          Pas encore assez de décisions pour mesurer la qualité ({formatNumber(quality.decisions)} sur{" "}
-          {MODERATION_QUALITY.minDecisions} nécessaires). Version du moteur : <span className="font-mono text-xs">{engineVersion}</span>
+          Pas encore assez de décisions pour mesurer la qualité ({formatNumber(quality.decisions)}{" "}
+          sur {MODERATION_QUALITY.minDecisions} nécessaires). Version du moteur :{" "}
+          <span className="font-mono text-xs">{engineVersion}</span>
         </p>
       )}
     </Card>

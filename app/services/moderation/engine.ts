@@ -127,7 +127,10 @@ export function createContextBuilder(model: EngineModel = SHIPPED_MODEL): Modera
 /** Verdict for one listing. The listing may or may not be part of the context. */
 export function analyse(listing: ModerationListing, context: ModerationContext): ModerationVerdict {
   const engine = engineContext(context);
-  const { confidence, flagged, reasons, favourable } = score(evidenceFor(listing, engine), engine.model);
+  const { confidence, flagged, reasons, favourable } = score(
+    evidenceFor(listing, engine),
+    engine.model,
+  );
   return { flagged, confidence, reasons, favourable, engineVersion: engine.model.version };
 }
 

@@ -24,7 +24,8 @@ describe("ajustement du modèle", () => {
     const candidate = fitModel(flipped, "flipped", flipped.labels.length, now).model;
     const decision = judgeRefit(fitted, candidate);
     expect(decision.accepted).toBe(false);
-    if (!decision.accepted) expect(decision.reason).toContain("précision en validation croisée baisserait");
+    if (!decision.accepted)
+      expect(decision.reason).toContain("précision en validation croisée baisserait");
   });
 
   it("accepte un réajustement qui ne baisse pas la précision", () => {
@@ -42,7 +43,10 @@ describe("mesures", () => {
 
   it("table de calibration par tranches", () => {
     const table = calibrationTable([0.1, 0.15, 0.9, 0.95], [0, 1, 1, 1], 2);
-    expect(table.map((b) => [b.count, b.observed])).toEqual([[2, 0.5], [2, 1]]);
+    expect(table.map((b) => [b.count, b.observed])).toEqual([
+      [2, 0.5],
+      [2, 1],
+    ]);
   });
 });
 
@@ -52,13 +56,17 @@ describe("rapport de support des règles", () => {
     const peerToPeer = report.find((r) => r.rule === "PEER_TO_PEER");
     expect(peerToPeer).toBeDefined();
     expect(peerToPeer!.scams).toBeGreaterThanOrEqual(3);
-    for (const rule of report) for (const weak of rule.weak) expect(weak.scams).toBeLessThan(MIN_SUPPORT);
+    for (const rule of report)
+      for (const weak of rule.weak) expect(weak.scams).toBeLessThan(MIN_SUPPORT);
     const signature = report.find((r) => r.rule === "AT_SIGNATURE");
     expect(signature?.kind).toBe("favourable");
     expect(signature?.insufficient).toBe(signature!.honest < MIN_SUPPORT);
   });
 
   it("découpe une règle en ses alternatives", () => {
-    expect(alternativesOf(/\b(?:lydia|wise)\b/g).map((r) => r.source)).toEqual(["\\b(?:lydia)\\b", "\\b(?:wise)\\b"]);
+    expect(alternativesOf(/\b(?:lydia|wise)\b/g).map((r) => r.source)).toEqual([
+      "\\b(?:lydia)\\b",
+      "\\b(?:wise)\\b",
+    ]);
   });
 });

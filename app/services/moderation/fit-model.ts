@@ -46,7 +46,9 @@ export function labelledRows(entries: DatasetEntry[]): LabelledRows {
   };
 }
 
-const SIGNS = Int8Array.from(EVIDENCE_FAMILIES, (family) => (FAVOURABLE_FAMILIES.has(family) ? -1 : 1));
+const SIGNS = Int8Array.from(EVIDENCE_FAMILIES, (family) =>
+  FAVOURABLE_FAMILIES.has(family) ? -1 : 1,
+);
 
 /**
  * Prior weights (log-odds of the clearest case of each family, before any data): what fraud
@@ -104,7 +106,12 @@ function logLoss(probabilities: Float64Array, labels: Uint8Array): number {
 }
 
 /** @param version name of the new engine version; @param decisions how many rows are agents' labels. */
-export function fitModel(data: LabelledRows, version: string, decisions: number, now: Date): FitReport {
+export function fitModel(
+  data: LabelledRows,
+  version: string,
+  decisions: number,
+  now: Date,
+): FitReport {
   let best: { l2: number; loss: number; probabilities: Float64Array } | null = null;
   for (const l2 of L2_CANDIDATES) {
     const options: FitOptions = { l2, signs: SIGNS, prior: PRIOR };
@@ -130,7 +137,13 @@ export function fitModel(data: LabelledRows, version: string, decisions: number,
       recall: crossValidated.recall,
     },
   };
-  return { model, crossValidated, calibration: calibrationTable(probabilities, data.labels), l2, probabilities };
+  return {
+    model,
+    crossValidated,
+    calibration: calibrationTable(probabilities, data.labels),
+    l2,
+    probabilities,
+  };
 }
 
 export type RefitDecision = { accepted: true } | { accepted: false; reason: string };

@@ -12,7 +12,12 @@ import { engineModelSchema, SHIPPED_MODEL, type EngineModel } from "./model";
  * transaction as the status update, before it: only listings still suspicious and scored count
  * (a listing flagged without a confidence was never scored by this engine).
  */
-export function recordDecisions(db: Database.Database, userId: string, ids: number[], decision: "active" | "rejected"): void {
+export function recordDecisions(
+  db: Database.Database,
+  userId: string,
+  ids: number[],
+  decision: "active" | "rejected",
+): void {
   const insert = db.prepare(
     `insert into moderation_decisions (listing_id, user_id, decision, engine_version, confidence, flagged)
      select id, @userId, @decision, ai_engine_version, ai_confidence, 1
@@ -25,7 +30,9 @@ export function recordDecisions(db: Database.Database, userId: string, ids: numb
 /** The model new runs score with: the latest stored refit, else the one shipped with the code. */
 export function activeModel(db: Database.Database): EngineModel {
   const row = db
-    .prepare<[], { model: string }>(`select model from moderation_models order by created_at desc, rowid desc limit 1`)
+    .prepare<[], { model: string }>(
+      `select model from moderation_models order by created_at desc, rowid desc limit 1`,
+    )
     .get();
   if (!row) return SHIPPED_MODEL;
   const parsed = engineModelSchema.safeParse(JSON.parse(row.model));
@@ -33,7 +40,10 @@ export function activeModel(db: Database.Database): EngineModel {
 }
 
 export function storeModel(db: Database.Database, model: EngineModel): void {
-  db.prepare(`insert into moderation_models (version, model) values (?, ?)`).run(model.version, JSON.stringify(model));
+  db.prepare(`insert into moderation_models (version, model) values (?, ?)`).run(
+    model.version,
+    JSON.stringify(model),
+  );
 }
 
 export type EngineQuality =
@@ -54,7 +64,10 @@ export type EngineQuality =
 export function engineQuality(db: Database.Database, now: number): EngineQuality {
   const since = now - MODERATION_QUALITY.days * 24 * 60 * 60 * 1000;
   const row = db
-    .prepare<[number], { decisions: number; tp: number | null; fp: number | null; fn: number | null }>(
+    .prepare<
+      [number],
+      { decisions: number; tp: number | null; fp: number | null; fn: number | null }
+    >(
       `select count(*) as decisions,
               sum(flagged and decision = 'rejected') as tp,
               sum(flagged and decision = 'active') as fp,
@@ -62,7 +75,8 @@ export function engineQuality(db: Database.Database, now: number): EngineQuality
          from moderation_decisions where decided_at >= ?`,
     )
     .get(since) as { decisions: number; tp: number | null; fp: number | null; fn: number | null };
-  if (row.decisions < MODERATION_QUALITY.minDecisions) return { enough: false, decisions: row.decisions };
+  if (row.decisions < MODERATION_QUALITY.minDecisions)
+    return { enough: false, decisions: row.decisions };
   const tp = row.tp ?? 0;
   const fp = row.fp ?? 0;
   const fn = row.fn ?? 0;

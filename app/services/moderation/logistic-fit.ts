@@ -161,7 +161,10 @@ export function crossValidatedProbabilities(
   for (let f = 0; f < k; f++) {
     const train = [...fold.keys()].filter((i) => fold[i] !== f);
     const model = fitLogistic(
-      { rows: train.map((i) => data.rows[i]), labels: Uint8Array.from(train, (i) => data.labels[i]) },
+      {
+        rows: train.map((i) => data.rows[i]),
+        labels: Uint8Array.from(train, (i) => data.labels[i]),
+      },
       options,
     );
     for (let i = 0; i < fold.length; i++) {
@@ -219,7 +222,13 @@ export function confusion(
   };
 }
 
-export type CalibrationBucket = { from: number; to: number; count: number; predicted: number; observed: number };
+export type CalibrationBucket = {
+  from: number;
+  to: number;
+  count: number;
+  predicted: number;
+  observed: number;
+};
 
 /** Predicted confidence vs observed share of scams, in buckets of equal width. */
 export function calibrationTable(
@@ -258,12 +267,18 @@ export function chooseThreshold(
   labels: ArrayLike<number>,
   minPrecision: number,
 ): number {
-  const candidates: Array<{ threshold: number; precision: number; recall: number; f1: number }> = [];
+  const candidates: Array<{ threshold: number; precision: number; recall: number; f1: number }> =
+    [];
   for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.01) {
     const c = confusion(probabilities, labels, t);
     const p = c.precision.value;
     const r = c.recall.value;
-    candidates.push({ threshold: Math.round(t * 100) / 100, precision: p, recall: r, f1: p + r === 0 ? 0 : (2 * p * r) / (p + r) });
+    candidates.push({
+      threshold: Math.round(t * 100) / 100,
+      precision: p,
+      recall: r,
+      f1: p + r === 0 ? 0 : (2 * p * r) / (p + r),
+    });
   }
   const precise = candidates.filter((c) => c.precision >= minPrecision && c.recall > 0);
   if (precise.length === 0) {

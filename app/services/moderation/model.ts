@@ -16,7 +16,11 @@ export const engineModelSchema = z.object({
   bias: z.number(),
   threshold: z.number().gt(0).lt(1),
   weights: z.record(z.string(), z.number()),
-  trainedOn: z.object({ listings: z.number().int(), scams: z.number().int(), decisions: z.number().int() }),
+  trainedOn: z.object({
+    listings: z.number().int(),
+    scams: z.number().int(),
+    decisions: z.number().int(),
+  }),
   crossValidation: z.object({
     folds: z.number().int(),
     precision: intervalSchema,

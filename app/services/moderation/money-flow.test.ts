@@ -5,7 +5,13 @@ import { TextDoc } from "./signals/text-doc";
 
 const families = (text: string, owner: string | null = null): Set<string> =>
   new Set(languageEvidence(new TextDoc(normalizeText(text)), owner).map((e) => e.family));
-const SCAM_FAMILIES = ["paymentBeforeVisit", "moneyBeforeLease", "thirdPartyPayment", "keysByPost", "untraceablePayment"];
+const SCAM_FAMILIES = [
+  "paymentBeforeVisit",
+  "moneyBeforeLease",
+  "thirdPartyPayment",
+  "keysByPost",
+  "untraceablePayment",
+];
 const scamFamilies = (text: string, owner: string | null = null): string[] =>
   [...families(text, owner)].filter((f) => SCAM_FAMILIES.includes(f));
 
@@ -22,7 +28,11 @@ describe("lecture du circuit de l'argent", () => {
   });
 
   it("une agence ne facture rien avant le bail", () => {
-    expect(families("Frais de constitution du dossier : 120 €.", "Agence du Centre").has("moneyBeforeLease")).toBe(true);
+    expect(
+      families("Frais de constitution du dossier : 120 €.", "Agence du Centre").has(
+        "moneyBeforeLease",
+      ),
+    ).toBe(true);
   });
 
   it.each([
@@ -36,7 +46,9 @@ describe("lecture du circuit de l'argent", () => {
   });
 
   it("reconnaît ce qui parle pour l'annonce", () => {
-    const found = families("Visale accepté. Le dépôt de garantie est versé à la signature du bail.");
+    const found = families(
+      "Visale accepté. Le dépôt de garantie est versé à la signature du bail.",
+    );
     expect(found.has("officialGuarantee")).toBe(true);
     expect(found.has("paysAtSignature")).toBe(true);
   });

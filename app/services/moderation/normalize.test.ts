@@ -57,7 +57,9 @@ describe("négation et avertissements", () => {
 
   it("reconnaît un avertissement, limité à sa proposition", () => {
     const warning = new TextDoc(
-      normalizeText("Méfiez-vous des annonces qui demandent un mandat cash. Loyer 700 € par mandat cash."),
+      normalizeText(
+        "Méfiez-vous des annonces qui demandent un mandat cash. Loyer 700 € par mandat cash.",
+      ),
     );
     const [warned, stated] = warning.findAll(/\bmandat cash\b/g);
     expect(warning.isWarned(warned)).toBe(true);
@@ -68,14 +70,19 @@ describe("négation et avertissements", () => {
     "Pour éviter les arnaques, payez via le lien sécurisé ci-dessous.",
     "Afin d'éviter toute fraude, réglez la caution via le lien sécurisé.",
     "To avoid scams, pay through the secure link below.",
-  ])("« %s » n'est pas un avertissement : la proposition du paiement est hors de sa portée", (text) => {
-    const doc = new TextDoc(normalizeText(text));
-    const [link] = doc.findAll(/\b(?:lien|link)\b/g);
-    expect(doc.isWarned(link)).toBe(false);
-  });
+  ])(
+    "« %s » n'est pas un avertissement : la proposition du paiement est hors de sa portée",
+    (text) => {
+      const doc = new TextDoc(normalizeText(text));
+      const [link] = doc.findAll(/\b(?:lien|link)\b/g);
+      expect(doc.isWarned(link)).toBe(false);
+    },
+  );
 
   it("« …, c'est une arnaque » fait de la proposition précédente un avertissement", () => {
-    const doc = new TextDoc(normalizeText("Payer par mandat cash avant la visite, c'est une arnaque."));
+    const doc = new TextDoc(
+      normalizeText("Payer par mandat cash avant la visite, c'est une arnaque."),
+    );
     expect(doc.isWarned(doc.findAll(/\bmandat cash\b/g)[0])).toBe(true);
   });
 

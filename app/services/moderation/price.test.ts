@@ -51,7 +51,9 @@ describe("signal de prix", () => {
   it("se replie sur le prix de référence de la ville sans assez de comparables", () => {
     const few = market.slice(0, MIN_COMPARABLES - 2);
     const evidence = priceEvidence(lyonT2(380), few);
-    expect(evidence?.reason).toMatch(/sous le prix de référence de la ville à Lyon \(T2, location\)/);
+    expect(evidence?.reason).toMatch(
+      /sous le prix de référence de la ville à Lyon \(T2, location\)/,
+    );
   });
 
   it("utilise le prix de référence national pour une petite ville sans comparables", () => {
@@ -71,7 +73,10 @@ describe("signal de prix", () => {
   });
 
   it("ne compare pas un loyer plafonné ou social au marché libre", () => {
-    const capped = { ...lyonT2(380), description: "Logement conventionné Loc'Avantages, loyer plafonné." };
+    const capped = {
+      ...lyonT2(380),
+      description: "Logement conventionné Loc'Avantages, loyer plafonné.",
+    };
     expect(priceEvidence(capped, market)).toBeNull();
   });
 

@@ -64,10 +64,17 @@ export function namedRules(): NamedRule[] {
     if (value instanceof RegExp) return [value];
     if (!Array.isArray(value)) return [];
     return value.flatMap((item: unknown) =>
-      item instanceof RegExp ? [item] : item && typeof item === "object" && "pattern" in item ? patternsOf(item.pattern) : [],
+      item instanceof RegExp
+        ? [item]
+        : item && typeof item === "object" && "pattern" in item
+          ? patternsOf(item.pattern)
+          : [],
     );
   };
-  for (const [rule, value] of [...Object.entries(LanguagePatterns), ...Object.entries(MONEY_FLOW_RULES)]) {
+  for (const [rule, value] of [
+    ...Object.entries(LanguagePatterns),
+    ...Object.entries(MONEY_FLOW_RULES),
+  ]) {
     const patterns = patternsOf(value);
     if (patterns.length > 0) found.push({ rule, patterns });
   }
@@ -84,7 +91,9 @@ export function alternativesOf(pattern: RegExp): RegExp[] {
   if (parts.length === 1) {
     const wrapped = /^(\\b)?\(\?:(.*)\)(\\b)?$/.exec(source);
     if (wrapped && balanced(wrapped[2])) {
-      parts = splitTopLevel(wrapped[2]).map((inner) => `${wrapped[1] ?? ""}(?:${inner})${wrapped[3] ?? ""}`);
+      parts = splitTopLevel(wrapped[2]).map(
+        (inner) => `${wrapped[1] ?? ""}(?:${inner})${wrapped[3] ?? ""}`,
+      );
     }
   }
   const flags = pattern.flags.replace("g", "");
@@ -136,7 +145,12 @@ export function ruleSupport(entries: DatasetEntry[]): RuleSupport[] {
     let scams = 0;
     let honest = 0;
     for (const { text, scam } of texts) {
-      if (!patterns.some((pattern) => new RegExp(pattern.source, pattern.flags.replace("g", "")).test(text))) continue;
+      if (
+        !patterns.some((pattern) =>
+          new RegExp(pattern.source, pattern.flags.replace("g", "")).test(text),
+        )
+      )
+        continue;
       if (scam) scams++;
       else honest++;
     }
@@ -148,10 +162,18 @@ export function ruleSupport(entries: DatasetEntry[]): RuleSupport[] {
       .filter((alternative) => /\\s| /.test(alternative.source))
       .map((alternative) => ({ alternative: alternative.source, ...count([alternative]) }))
       .filter((a) => a.scams < MIN_SUPPORT && a.scams > a.honest);
-    const kind = FAVOURABLE_RULES.has(rule) ? "favourable" : CONTEXT_RULES.has(rule) ? "context" : "scam";
+    const kind = FAVOURABLE_RULES.has(rule)
+      ? "favourable"
+      : CONTEXT_RULES.has(rule)
+        ? "context"
+        : "scam";
     const support = count(patterns);
     const insufficient =
-      kind === "scam" ? support.scams < MIN_SUPPORT : kind === "favourable" ? support.honest < MIN_SUPPORT : false;
+      kind === "scam"
+        ? support.scams < MIN_SUPPORT
+        : kind === "favourable"
+          ? support.honest < MIN_SUPPORT
+          : false;
     return { rule, kind, ...support, alternatives: alternatives.length, insufficient, weak };
   });
 }

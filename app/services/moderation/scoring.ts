@@ -10,7 +10,9 @@ import { weightVector, type EngineModel } from "./model";
 import { logistic } from "./stats";
 import { EVIDENCE_FAMILIES, type Evidence, type EvidenceFamily } from "./types";
 
-const FAMILY_INDEX = new Map<EvidenceFamily, number>(EVIDENCE_FAMILIES.map((family, j) => [family, j]));
+const FAMILY_INDEX = new Map<EvidenceFamily, number>(
+  EVIDENCE_FAMILIES.map((family, j) => [family, j]),
+);
 
 /** Strongest strength per family, in EVIDENCE_FAMILIES order: the model's input. */
 export function featureVector(evidence: Evidence[]): Float64Array {
@@ -22,7 +24,12 @@ export function featureVector(evidence: Evidence[]): Float64Array {
   return row;
 }
 
-export type Score = { confidence: number; flagged: boolean; reasons: string[]; favourable: string[] };
+export type Score = {
+  confidence: number;
+  flagged: boolean;
+  reasons: string[];
+  favourable: string[];
+};
 
 /** Weight vectors are cached per model object: a run scores 100k listings with one model. */
 const vectors = new WeakMap<EngineModel, Float64Array>();

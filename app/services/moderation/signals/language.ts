@@ -113,10 +113,8 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
 
   // --- Foreign bank account -----------------------------------------------------------------
   const foreignAccount =
-    doc.has(FOREIGN_ACCOUNT_GATE) &&
-    doc.findAffirmative(FOREIGN_ACCOUNT).length > 0;
-  if (foreignAccount)
-    push("foreignAccount", 1, "Paiement vers un compte bancaire étranger");
+    doc.has(FOREIGN_ACCOUNT_GATE) && doc.findAffirmative(FOREIGN_ACCOUNT).length > 0;
+  if (foreignAccount) push("foreignAccount", 1, "Paiement vers un compte bancaire étranger");
 
   // --- Money before the visit ---------------------------------------------------------------
   // Payment mentions are computed once, lazily: most honest listings never need them.
@@ -136,21 +134,14 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     // Negation is not checked: "si ça ne vous convient pas, vous êtes remboursé" is conditional.
     const refund = doc
       .findAll(REFUND)
-      .some(
-        (m) => !doc.isWarned(m) && !doc.sentenceHas(m.sentence, END_OF_LEASE),
-      );
-    if (refund)
-      push("refundPromise", 1, "Remboursement promis si le logement ne convient pas");
+      .some((m) => !doc.isWarned(m) && !doc.sentenceHas(m.sentence, END_OF_LEASE));
+    if (refund) push("refundPromise", 1, "Remboursement promis si le logement ne convient pas");
   }
 
   // --- Fake escrow / platform-secured payment ----------------------------------------------
   const escrowLabel = escrowStory(doc);
   if (escrowLabel)
-    push(
-      "escrowStory",
-      1,
-      `Paiement via un prétendu intermédiaire sécurisé (${escrowLabel})`,
-    );
+    push("escrowStory", 1, `Paiement via un prétendu intermédiaire sécurisé (${escrowLabel})`);
 
   // --- Keys by post ---------------------------------------------------------------------------
   if (
@@ -193,12 +184,7 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     doc
       .findAll(VAGUE_PROCEDURE)
       .some((m) => !doc.isWarned(m) && !doc.sentenceHas(m.sentence, AT_VISIT));
-  if (vague)
-    push(
-      "vagueProcedure",
-      1,
-      "Conditions de location renvoyées à un échange privé",
-    );
+  if (vague) push("vagueProcedure", 1, "Conditions de location renvoyées à un échange privé");
 
   // --- Distress story -------------------------------------------------------------------------
   if (doc.has(DISTRESS_GATE) && doc.findAffirmative(DISTRESS).length > 0) {
@@ -215,11 +201,7 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
           doc.sentenceHas(m.sentence, BEFORE_VISIT) && !doc.sentenceHas(m.sentence, DOSSIER_FACILE),
       );
   if (documentsFirst) {
-    push(
-      "documentsBeforeVisit",
-      1,
-      "Documents personnels demandés avant toute visite",
-    );
+    push("documentsBeforeVisit", 1, "Documents personnels demandés avant toute visite");
   }
 
   return evidence;
@@ -237,7 +219,8 @@ function paymentBeforeVisit(doc: TextDoc, payments: () => Match[]): Match | null
   if (paidVisit) return paidVisit;
   // Arrhes against a written seasonal contract are the legal way to book a holiday let.
   const before = doc.has(BEFORE_VISIT_GATE);
-  const reserve = doc.has(RESERVE_GATE) && !(HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text));
+  const reserve =
+    doc.has(RESERVE_GATE) && !(HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text));
   if (before || reserve) {
     // Cheap sentence-level filters first, the negation check only for the survivors.
     const checked = new Set<number>();
@@ -320,7 +303,13 @@ function absentOwner(doc: TextDoc): Evidence[] {
     if (cannotVisit) break;
   }
   if (hasLocalVisits(doc)) {
-    return [{ family: "ownerShowsIt", weight: 1, reason: "Visites faites sur place par le propriétaire ou un proche" }];
+    return [
+      {
+        family: "ownerShowsIt",
+        weight: 1,
+        reason: "Visites faites sur place par le propriétaire ou un proche",
+      },
+    ];
   }
   const evidence: Evidence[] = [];
   if (abroadPlace !== null || abroadGeneric) {
@@ -366,7 +355,11 @@ function offPlatform(doc: TextDoc, professional: () => boolean): Evidence[] {
     (doc.has(EMAIL_GATE) && doc.findAll(EMAIL).some((m) => !doc.isWarned(m))) ||
     (doc.has(EMAIL_HINT_GATE) && doc.findAffirmative(EMAIL_HINT).length > 0);
   if (hasEmail)
-    items.push({ family: "email", weight: contactStrength(), reason: "Adresse e-mail écrite dans l'annonce" });
+    items.push({
+      family: "email",
+      weight: contactStrength(),
+      reason: "Adresse e-mail écrite dans l'annonce",
+    });
 
   let foreignCode: string | null = null;
   const internationalPhones = doc.has(PLUS_GATE) ? doc.findAll(INTERNATIONAL_PHONE) : [];
@@ -379,7 +372,11 @@ function offPlatform(doc: TextDoc, professional: () => boolean): Evidence[] {
     }
   }
   if (foreignCode) {
-    items.push({ family: "foreignPhone", weight: 1, reason: `Numéro de téléphone étranger (${foreignCode})` });
+    items.push({
+      family: "foreignPhone",
+      weight: 1,
+      reason: `Numéro de téléphone étranger (${foreignCode})`,
+    });
   } else if (internationalPhones.length > 0 || doc.findAll(FRENCH_PHONE).length > 0) {
     items.push({
       family: "writtenPhone",
@@ -395,17 +392,26 @@ function offPlatform(doc: TextDoc, professional: () => boolean): Evidence[] {
       : apps[0].text.includes("app")
         ? "WhatsApp"
         : apps[0].text;
-    items.push({ family: "messagingApp", weight: 1, reason: `Contact renvoyé vers ${app} : ${doc.quote(apps[0])}` });
+    items.push({
+      family: "messagingApp",
+      weight: 1,
+      reason: `Contact renvoyé vers ${app} : ${doc.quote(apps[0])}`,
+    });
   }
   const refuses =
     doc.has(REFUSES_SITE_GATE) &&
     REFUSES_SITE_MESSAGING.some((pattern) => doc.findAll(pattern).some((m) => !doc.isWarned(m)));
-  if (refuses) items.push({ family: "refusesSite", weight: 1, reason: "Refus de la messagerie du site" });
+  if (refuses)
+    items.push({ family: "refusesSite", weight: 1, reason: "Refus de la messagerie du site" });
   const only = doc.has(ONLY_OFF_PLATFORM_GATE)
     ? doc.findAll(ONLY_OFF_PLATFORM).find((m) => !doc.isWarned(m))
     : undefined;
   if (only) {
-    items.push({ family: "onlyOffPlatform", weight: 1, reason: `Contact exigé hors de la plateforme : ${doc.quote(only)}` });
+    items.push({
+      family: "onlyOffPlatform",
+      weight: 1,
+      reason: `Contact exigé hors de la plateforme : ${doc.quote(only)}`,
+    });
   }
   return items;
 }

@@ -23,7 +23,17 @@ import type { Match, TextDoc } from "./text-doc";
 /** Fees no tenant owes before a lease: file, application, certificate, insurance, membership. */
 const FEE =
   /\b(?:frais (?:de |d')?(?:dossier|candidature|inscription|constitution|verification|gestion|traitement|certification|agence|ouverture)|(?:assurance|garantie) (?:loyers? impayes?|locative|gli)|certificat\w* de solvabilite|attestation de solvabilite|certification (?:de|du) dossier|abonnement|cotisation|(?:application|booking|holding|admin(?:istration)?|processing|screening|background check) fee|fee for the (?:application|viewing|visit))\b/g;
-const FEE_GATE = stems("frais", "impaye", "locative", "gli", "certifica", "attestation", "abonnement", "cotisation", "fee");
+const FEE_GATE = stems(
+  "frais",
+  "impaye",
+  "locative",
+  "gli",
+  "certifica",
+  "attestation",
+  "abonnement",
+  "cotisation",
+  "fee",
+);
 /** A money request in English (the French PAY pattern covers French). */
 const PAY_EN =
   /\b(?:deposit|first month'?s? rent|advance rent|payment|pay|paid|wire|transfer|send (?:the |me )?(?:money|funds|deposit))\b/g;
@@ -37,20 +47,52 @@ const AMOUNT = /\b\d[\d .]*\s?(?:€|euros?\b|eur\b)/g;
 const PEER_TO_PEER =
   /\b(?:lydia|wero|paylib|sumeria|wise|transferwise|revolut|n26|skrill|payoneer|cash ?app|venmo|zelle|binance|coinbase|kraken|bybit|kucoin|usdc|stablecoins?|portefeuille (?:crypto|numerique)|crypto ?wallet)\b/g;
 const PEER_TO_PEER_GATE = stems(
-  "lydia", "wero", "paylib", "sumeria", "wise", "transferwise", "revolut", "n26", "skrill", "payoneer",
-  "cash", "venmo", "zelle", "binance", "coinbase", "kraken", "bybit", "kucoin", "usdc", "stablecoin",
-  "portefeuille", "crypto",
+  "lydia",
+  "wero",
+  "paylib",
+  "sumeria",
+  "wise",
+  "transferwise",
+  "revolut",
+  "n26",
+  "skrill",
+  "payoneer",
+  "cash",
+  "venmo",
+  "zelle",
+  "binance",
+  "coinbase",
+  "kraken",
+  "bybit",
+  "kucoin",
+  "usdc",
+  "stablecoin",
+  "portefeuille",
+  "crypto",
 );
 /** A link, site or "secure" service the applicant must go through to pay or apply. */
 const THIRD_PARTY =
   /\b(?:(?:via|par|sur|through|on|using) (?:le |la |l'|un |une |notre |this |the |our |a )?(?:lien|link|site|plateforme|platform|portail|portal|formulaire|application|service|societe|company|agence de transport|transporteur)(?: \w+){0,3}? (?:securise\w*|secure\w*|de paiement|de verification|payment|verification|partenaire|en ligne|online|ci-dessous|below|dedie\w*))\b|\blien (?:de paiement|securise)\b|\bpayment link\b|\bpaiement (?:securise|en ligne) (?:via|par|sur)\b/g;
 /** Every shape of THIRD_PARTY ends on one of these words (the service's claimed purpose). */
-const THIRD_PARTY_GATE = stems("securis", "secure", "paiement", "verification", "payment", "partenaire", "ligne", "online", "dessous", "below", "dedie");
+const THIRD_PARTY_GATE = stems(
+  "securis",
+  "secure",
+  "paiement",
+  "verification",
+  "payment",
+  "partenaire",
+  "ligne",
+  "online",
+  "dessous",
+  "below",
+  "dedie",
+);
 
 // --- When ---------------------------------------------------------------------------------------
 const BEFORE_LEASE =
   /\bavant (?:la |toute |de )?(?:visite|signature|signer|la remise|l'etat des lieux|le bail|de visiter|rendez-vous|tout contact|tout echange)\b|\bpour (?:pouvoir )?(?:candidater|postuler|deposer (?:votre|un) dossier|obtenir (?:une|la) visite|visiter|acceder aux visites|etre (?:retenu|selectionne|recontacte))\b|\b(?:before|prior to) (?:the |any |a |you )?(?:viewing|visit|signing|lease|see)\w*\b|\bto (?:reserve|secure|hold|book) (?:it|the (?:flat|apartment|house|room|property|place|unit))\b|\bobligatoire(?:s|ment)?\b|\bmandatory\b|\brequired\b/;
-const KEY_BOX = /\b(?:boite a (?:cles?|clefs?)|key ?box|lockbox|keys? (?:will be )?(?:sent|mailed|shipped|couriered|delivered)|(?:send|ship|mail|courier) (?:you )?the keys?)\b/g;
+const KEY_BOX =
+  /\b(?:boite a (?:cles?|clefs?)|key ?box|lockbox|keys? (?:will be )?(?:sent|mailed|shipped|couriered|delivered)|(?:send|ship|mail|courier) (?:you )?the keys?)\b/g;
 const KEY_BOX_GATE = stems("boite", "key", "lockbox");
 
 // --- What speaks for the listing ------------------------------------------------------------
@@ -59,8 +101,17 @@ const AT_SIGNATURE =
 const AT_SIGNATURE_GATE = stems("signature", "lieux", "remise", "signing", "sign");
 const MONEY_WORD =
   /\b(?:caution|depot de garantie|premier loyer|loyer|paiement|payer|regle\w*|verse\w*|virement|deposit|rent|payment|pay)\b/;
-const OFFICIAL_GUARANTEE = /\b(?:visale|dossier ?facile|action logement|loc'avantages|garantme|cautioneo)\b/g;
-const OFFICIAL_GUARANTEE_GATE = stems("visale", "dossierfacile", "facile", "logement", "avantages", "garantme", "cautioneo");
+const OFFICIAL_GUARANTEE =
+  /\b(?:visale|dossier ?facile|action logement|loc'avantages|garantme|cautioneo)\b/g;
+const OFFICIAL_GUARANTEE_GATE = stems(
+  "visale",
+  "dossierfacile",
+  "facile",
+  "logement",
+  "avantages",
+  "garantme",
+  "cautioneo",
+);
 
 /** English words that almost never appear in a French listing. */
 const ENGLISH_WORDS =
@@ -95,17 +146,28 @@ export function moneyFlowEvidence(
   const holidayWithContract = (): boolean =>
     (holiday ??= HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text));
   let english: Match[] | null = null;
-  const englishPayments = (): Match[] => (english ??= doc.has(PAY_EN_GATE) ? doc.findAll(PAY_EN) : []);
+  const englishPayments = (): Match[] =>
+    (english ??= doc.has(PAY_EN_GATE) ? doc.findAll(PAY_EN) : []);
   let money: Set<number> | null = null;
   const moneySentences = (): Set<number> =>
-    (money ??= new Set([...payments(), ...englishPayments(), ...doc.findAll(AMOUNT)].map((m) => m.sentence)));
+    (money ??= new Set(
+      [...payments(), ...englishPayments(), ...doc.findAll(AMOUNT)].map((m) => m.sentence),
+    ));
 
   // What + when: a fee, or any payment, tied to a moment before the lease.
   const fees = doc.has(FEE_GATE) ? doc.findAll(FEE).filter((m) => doc.isAffirmative(m)) : [];
   const early =
-    fees.find((m) => BEFORE_LEASE.test(doc.sentence(m.sentence)) || professional() || /\d/.test(doc.sentence(m.sentence))) ??
+    fees.find(
+      (m) =>
+        BEFORE_LEASE.test(doc.sentence(m.sentence)) ||
+        professional() ||
+        /\d/.test(doc.sentence(m.sentence)),
+    ) ??
     englishPayments().find(
-      (m) => BEFORE_LEASE.test(doc.sentence(m.sentence)) && doc.isAffirmative(m) && !holidayWithContract(),
+      (m) =>
+        BEFORE_LEASE.test(doc.sentence(m.sentence)) &&
+        doc.isAffirmative(m) &&
+        !holidayWithContract(),
     );
   if (early) {
     evidence.push({
@@ -121,7 +183,9 @@ export function moneyFlowEvidence(
     ...(doc.has(THIRD_PARTY_GATE) ? doc.findAll(THIRD_PARTY) : []),
   ];
   const carrier = carriers.find(
-    (m) => (moneySentences().has(m.sentence) || fees.some((f) => f.sentence === m.sentence)) && doc.isAffirmative(m),
+    (m) =>
+      (moneySentences().has(m.sentence) || fees.some((f) => f.sentence === m.sentence)) &&
+      doc.isAffirmative(m),
   );
   if (carrier) {
     evidence.push({

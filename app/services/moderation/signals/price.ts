@@ -181,7 +181,8 @@ export class PriceIndex {
     const sizeTerm =
       SIZE_ELASTICITY[listing.transactionType] *
       Math.log(Math.min(300, Math.max(9, listing.surfaceArea ?? 50)) / 50);
-    const perSquareMetre = (value: number): string => `${formatNumber(Math.round(Math.exp(value - sizeTerm)))} €/m²`;
+    const perSquareMetre = (value: number): string =>
+      `${formatNumber(Math.round(Math.exp(value - sizeTerm)))} €/m²`;
     return {
       family: "price",
       // A grade in 0..1 of how far and how surely below market; the fitted model weighs it.

@@ -80,7 +80,11 @@ type Blame = "copy" | "ambiguous";
  * be told from the victim; a text only close to another (not a copy) is often an agency's or a
  * network's wording. Strengths are graded against the clearest case (0..1).
  */
-function reuseFamily(clear: "photoReuse" | "textReuse", relation: Relation, blame: Blame): EvidenceFamily {
+function reuseFamily(
+  clear: "photoReuse" | "textReuse",
+  relation: Relation,
+  blame: Blame,
+): EvidenceFamily {
   if (blame === "ambiguous") return "reuseUnordered";
   return relation === "elsewhere" ? clear : "reuseSameOwnerOrPlace";
 }

@@ -41,7 +41,8 @@ const NEGATION =
 const WARNING =
   /\b(?:arnaques?|arnaqueurs?|escrocs?|escroquerie\w*|mefiez|mefiance|fraudes?|fraudeurs?|fausses? annonces?|vigilant\w*|vigilance|soyez prudents?|tentatives? d'arnaque|si on vous demande|ne vous laissez pas|scams?|scammers?|beware)\b/;
 /** "…, c'est une arnaque": a verdict clause that turns the clause before it into a warning. */
-const WARNING_VERDICT = /^\s*(?:c'est|ce serait|ce sont|that is|this is|it's) (?:une |des |a )?(?:arnaques?|escroquerie|scam|fraude|illegal|interdit)/;
+const WARNING_VERDICT =
+  /^\s*(?:c'est|ce serait|ce sont|that is|this is|it's) (?:une |des |a )?(?:arnaques?|escroquerie|scam|fraude|illegal|interdit)/;
 /**
  * Where a warning's clause ends: the ordinary clause breaks, plus a comma before an imperative
  * ("…, payez", "…, envoyez") or before "merci de", and after "pour éviter les arnaques,":
@@ -200,7 +201,9 @@ export class TextDoc {
     }
     if (!warning) return false;
     const clause = this.warningClause(match);
-    return WARNING.test(this.text.slice(clause.start, clause.end)) || WARNING_VERDICT.test(clause.next);
+    return (
+      WARNING.test(this.text.slice(clause.start, clause.end)) || WARNING_VERDICT.test(clause.next)
+    );
   }
 
   /** The clause around a match as the listing words it (normalised), for a reason to quote. */
