@@ -1,27 +1,27 @@
 import { Card } from "~/components/ui/card";
 import { MODERATION_QUALITY } from "~/config";
+import type { EngineQuality } from "~/services/moderation/quality";
 import { formatNumber } from "~/utils/format";
-
-/** The engine's measured quality against the agents' decisions (learning.server.ts, engineQuality). */
-export type EngineQualityView =
-  | { enough: false; decisions: number }
-  | {
-      enough: true;
-      decisions: number;
-      precision: number;
-      recall: number;
-      truePositives: number;
-      falsePositives: number;
-      falseNegatives: number;
-    };
 
 const percent = (x: number): string => `${Math.round(x * 100)} %`;
 
+/** A measured rate with the counts behind it. */
+function Rate({ label, value, detail }: { label: string; value: number; detail: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-xl font-semibold">{percent(value)}</dd>
+      <dd className="text-slate-500">{detail}</dd>
+    </div>
+  );
+}
+
+/** The engine's measured quality against the agents' decisions (learning.server.ts, engineQuality). */
 export function EngineQualityPanel({
   quality,
   engineVersion,
 }: {
-  quality: EngineQualityView;
+  quality: EngineQuality;
   engineVersion: string;
 }) {
   return (
@@ -31,22 +31,16 @@ export function EngineQualityPanel({
       </h2>
       {quality.enough ? (
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-500">Précision</dt>
-            <dd className="text-xl font-semibold">{percent(quality.precision)}</dd>
-            <dd className="text-slate-500">
-              {formatNumber(quality.truePositives)} blacklistées sur{" "}
-              {formatNumber(quality.truePositives + quality.falsePositives)} signalées
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Rappel</dt>
-            <dd className="text-xl font-semibold">{percent(quality.recall)}</dd>
-            <dd className="text-slate-500">
-              {formatNumber(quality.truePositives)} signalées sur{" "}
-              {formatNumber(quality.truePositives + quality.falseNegatives)} blacklistées
-            </dd>
-          </div>
+          <Rate
+            label="Précision"
+            value={quality.precision}
+            detail={`${formatNumber(quality.truePositives)} blacklistées sur ${formatNumber(quality.truePositives + quality.falsePositives)} signalées`}
+          />
+          <Rate
+            label="Rappel"
+            value={quality.recall}
+            detail={`${formatNumber(quality.truePositives)} signalées sur ${formatNumber(quality.truePositives + quality.falseNegatives)} blacklistées`}
+          />
           <div>
             <dt className="text-slate-500">Décisions</dt>
             <dd className="text-xl font-semibold">{formatNumber(quality.decisions)}</dd>

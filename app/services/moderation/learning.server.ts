@@ -6,6 +6,7 @@
 import type Database from "better-sqlite3";
 import { MODERATION_QUALITY } from "~/config";
 import { engineModelSchema, SHIPPED_MODEL, type EngineModel } from "./model";
+import type { EngineQuality } from "./quality";
 
 /**
  * Keeps the decision about to be applied to these listings as labels. Call it in the same
@@ -45,20 +46,6 @@ export function storeModel(db: Database.Database, model: EngineModel): void {
     JSON.stringify(model),
   );
 }
-
-export type EngineQuality =
-  | { enough: false; decisions: number }
-  | {
-      enough: true;
-      decisions: number;
-      /** Flagged and blacklisted / flagged and decided. */
-      precision: number;
-      /** Flagged and blacklisted / blacklisted among scored listings. */
-      recall: number;
-      truePositives: number;
-      falsePositives: number;
-      falseNegatives: number;
-    };
 
 /** Precision and recall of the engine against the agents' decisions of the last days. */
 export function engineQuality(db: Database.Database, now: number): EngineQuality {

@@ -208,27 +208,27 @@ export function moneyFlowEvidence(
   }
 
   // For the listing: money tied to the signature, official free guarantees.
-  if (doc.has(AT_SIGNATURE_GATE)) {
-    const signature = doc
-      .findAll(AT_SIGNATURE)
-      .find((m) => MONEY_WORD.test(doc.sentence(m.sentence)) && doc.isAffirmative(m));
-    if (signature) {
-      evidence.push({
-        family: "paysAtSignature",
-        weight: 1,
-        reason: `Paiement prévu à la signature : ${doc.quote(signature)}`,
-      });
-    }
+  const signature = doc.has(AT_SIGNATURE_GATE)
+    ? doc
+        .findAll(AT_SIGNATURE)
+        .find((m) => MONEY_WORD.test(doc.sentence(m.sentence)) && doc.isAffirmative(m))
+    : undefined;
+  if (signature) {
+    evidence.push({
+      family: "paysAtSignature",
+      weight: 1,
+      reason: `Paiement prévu à la signature : ${doc.quote(signature)}`,
+    });
   }
-  if (doc.has(OFFICIAL_GUARANTEE_GATE)) {
-    const official = doc.findAll(OFFICIAL_GUARANTEE).find((m) => doc.isAffirmative(m));
-    if (official) {
-      evidence.push({
-        family: "officialGuarantee",
-        weight: 1,
-        reason: `Garantie ou dossier officiel gratuit accepté : ${doc.quote(official)}`,
-      });
-    }
+  const official = doc.has(OFFICIAL_GUARANTEE_GATE)
+    ? doc.findAll(OFFICIAL_GUARANTEE).find((m) => doc.isAffirmative(m))
+    : undefined;
+  if (official) {
+    evidence.push({
+      family: "officialGuarantee",
+      weight: 1,
+      reason: `Garantie ou dossier officiel gratuit accepté : ${doc.quote(official)}`,
+    });
   }
   return evidence;
 }
