@@ -25,7 +25,7 @@ export function EngineQualityPanel({
   engineVersion: string;
 }) {
   return (
-    <Card className="space-y-2 p-5" aria-labelledby="engine-quality-title">
+    <Card className="space-y-2 p-5" role="region" aria-labelledby="engine-quality-title">
       <h2 id="engine-quality-title" className="text-base font-semibold text-slate-900">
         Qualité mesurée de l&apos;IA ({MODERATION_QUALITY.days} derniers jours)
       </h2>
