@@ -21,7 +21,6 @@ export const MASKED_KEY = "•".repeat(32);
 export const MOTEURIMMO_CONNECTION_CHECK = { types: ["rental"], maxLength: 1 } as const;
 export const MARKETING = {
   listings: "50k+",
-  precision: "98%",
   platforms: "15+",
   installMinutes: 5,
   supportHours: 2,

@@ -2,10 +2,14 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { MARKETING } from "~/config";
+import { SHIPPED_MODEL } from "~/services/moderation/model";
+
+/** Measured, not claimed: the shipped model's cross-validated precision (npm run eval:moderation). */
+const MEASURED_PRECISION = `${Math.round(SHIPPED_MODEL.crossValidation.precision.value * 100)} %`;
 
 const STATS = [
   { value: MARKETING.listings, label: "Annonces traitées" },
-  { value: MARKETING.precision, label: "Précision de l'IA" },
+  { value: MEASURED_PRECISION, label: "Précision de l'IA" },
   { value: MARKETING.platforms, label: "Plateformes partenaires" },
   { value: `${MARKETING.installMinutes} min`, label: "Pour être opérationnel" },
 ];
@@ -19,7 +23,7 @@ const FEATURES = [
   {
     icon: "🛡️",
     title: "Modération IA",
-    text: `Notre IA filtre les annonces suspectes avec ${MARKETING.precision} de précision : prix anormaux, paiements douteux, photos réutilisées.`,
+    text: `Notre IA filtre les annonces suspectes avec ${MEASURED_PRECISION} de précision mesurée : prix anormaux, paiements douteux, photos réutilisées.`,
   },
   {
     icon: "🚀",
