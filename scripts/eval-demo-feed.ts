@@ -69,18 +69,3 @@ console.log(
 console.log(
   `Moteur seul : ${seconds.toFixed(2)} s (CPU ${cpuSeconds.toFixed(2)} s), ${Math.round(total / cpuSeconds)} annonces par seconde de CPU`,
 );
-if (process.env.DEBUG_REASONS) {
-  const counts = new Map<string, number>();
-  for (const { listing, scam } of entries) {
-    const verdict = analyse(listing, context);
-    if (!verdict.flagged || scam) continue;
-    for (const reason of verdict.reasons.slice(0, 2)) {
-      const key = reason
-        .replace(/\d+/g, "N")
-        .replace(/ à [A-Z][^(]*/, " à X ")
-        .slice(0, 110);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
-  console.log([...counts].sort((a, b) => b[1] - a[1]).slice(0, 15));
-}

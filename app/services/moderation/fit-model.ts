@@ -63,6 +63,7 @@ const PRIOR_LOG_ODDS: Record<EvidenceFamily, number> = {
   foreignAccount: 3,
   paymentBeforeVisit: 4.5,
   moneyBeforeLease: 4,
+  excessiveDeposit: 2,
   thirdPartyPayment: 3,
   refundPromise: 1.2,
   escrowStory: 4,

@@ -45,6 +45,15 @@ describe("lecture du circuit de l'argent", () => {
     expect(scamFamilies(text)).toEqual([]);
   });
 
+  it.each([
+    ["Caution de 3 mois demandée pour ce T2 vide.", true],
+    ["Appartement meublé, dépôt de garantie de deux mois.", false],
+    ["Location vide, dépôt de garantie : un mois hors charges.", false],
+    ["Studio non meublé. Caution : deux mois.", true],
+  ])("dépôt de garantie au-delà du plafond légal : « %s » → %s", (text, excessive) => {
+    expect(families(text).has("excessiveDeposit")).toBe(excessive);
+  });
+
   it("reconnaît ce qui parle pour l'annonce", () => {
     const found = families(
       "Visale accepté. Le dépôt de garantie est versé à la signature du bail.",

@@ -70,6 +70,7 @@ export const EVIDENCE_FAMILIES = [
   "foreignAccount",
   "paymentBeforeVisit",
   "moneyBeforeLease",
+  "excessiveDeposit",
   "thirdPartyPayment",
   "refundPromise",
   "escrowStory",

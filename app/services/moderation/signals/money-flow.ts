@@ -95,6 +95,27 @@ const KEY_BOX =
   /\b(?:boite a (?:cles?|clefs?)|key ?box|lockbox|keys? (?:will be )?(?:sent|mailed|shipped|couriered|delivered)|(?:send|ship|mail|courier) (?:you )?the keys?)\b/g;
 const KEY_BOX_GATE = stems("boite", "key", "lockbox");
 
+// --- How much: the dépôt de garantie is capped by law (one month unfurnished, two furnished) ----
+const DEPOSIT_MONTHS =
+  /\b(?:caution|depot de garantie|deposit)\b[^.;!?\n]{0,30}?\b(\d{1,2}|un|une|deux|trois|quatre|cinq|six|one|two|three|four|five|six)\s?(?:mois|months?)\b/g;
+const DEPOSIT_GATE = stems("caution", "depot", "deposit");
+const FURNISHED_TEXT = /\b(?:meublee?s?|furnished)\b/;
+const UNFURNISHED_TEXT = /\b(?:non meublee?s?|vide|unfurnished)\b/;
+const MONTH_WORDS: Readonly<Record<string, number>> = {
+  un: 1,
+  une: 1,
+  one: 1,
+  deux: 2,
+  two: 2,
+  trois: 3,
+  three: 3,
+  quatre: 4,
+  four: 4,
+  cinq: 5,
+  five: 5,
+  six: 6,
+};
+
 // --- What speaks for the listing ------------------------------------------------------------
 const AT_SIGNATURE =
   /\b(?:(?:a|lors de|au moment de|le jour de|apres) (?:la )?signature(?: du bail| du contrat)?|(?:a|lors de) l'etat des lieux|a la remise des cles|at (?:the )?(?:lease )?signing|when (?:we|you) sign)\b/g;
@@ -125,6 +146,7 @@ const ENGLISH_SHARE = 0.08;
 /** The wording rules of this module, for the rule-support report (rule-support.ts). */
 export const MONEY_FLOW_RULES = {
   FEE,
+  DEPOSIT_MONTHS,
   PAY_EN,
   PEER_TO_PEER,
   THIRD_PARTY,
@@ -203,6 +225,24 @@ export function moneyFlowEvidence(
         family: "keysByPost",
         weight: 1,
         reason: `Clés remises sans rencontre (boîte à clés ou envoi) : ${doc.quote(box)}`,
+      });
+    }
+  }
+
+  // How much: a deposit above the legal cap (furnished homes may ask two months, others one).
+  if (doc.has(DEPOSIT_GATE)) {
+    const furnished = FURNISHED_TEXT.test(doc.text) && !UNFURNISHED_TEXT.test(doc.text);
+    const excessive = doc.findAll(DEPOSIT_MONTHS).find((m) => {
+      const count = /\d/.test(m.text)
+        ? Number(/\d{1,2}/.exec(m.text)?.[0])
+        : (MONTH_WORDS[/(\w+)\s?(?:mois|months?)$/.exec(m.text)?.[1] ?? ""] ?? 0);
+      return count > (furnished ? 2 : 1) && doc.isAffirmative(m);
+    });
+    if (excessive) {
+      evidence.push({
+        family: "excessiveDeposit",
+        weight: 1,
+        reason: `Dépôt de garantie au-delà du maximum légal (un mois vide, deux meublé) : ${doc.quote(excessive)}`,
       });
     }
   }
