@@ -38,7 +38,7 @@ describe("signal de prix", () => {
     const evidence = priceEvidence(lyonT2(380), market);
     expect(evidence).not.toBeNull();
     expect(evidence?.reason).toMatch(
-      /^Loyer 4\d % sous la médiane de 10 annonces comparables à Lyon \(T2, location\) : \d+ €\/m² contre \d+ €\/m²$/,
+      /^Loyer \d+ % sous la médiane de 10 annonces comparables à Lyon, pondérée par la table de référence \(T2, location\) : \d+ €\/m² contre \d+ €\/m²$/,
     );
     expect(evidence?.weight).toBeGreaterThan(0.5);
   });
@@ -70,6 +70,14 @@ describe("signal de prix", () => {
     expect(evidence?.reason).toMatch(
       /^Loyer \d+ % sous le prix de référence (?:du département|national) à Pézenas \(maison 4 pièces, location\) : \d+ €\/m² contre \d+ €\/m²$/,
     );
+  });
+
+  it("rapproche une petite série de comparables de la table de référence", () => {
+    // A pricey sample far above Lyon's table: six comparables move the reference less than sixty.
+    const pricey = (n: number) => Array.from({ length: n }, (_, i) => lyonT2(1500 + i));
+    const percentOf = (others: ModerationListing[]) =>
+      Number(/ (\d+) % /.exec(priceEvidence(lyonT2(600), others, false)?.reason ?? "")?.[1]);
+    expect(percentOf(pricey(6))).toBeLessThan(percentOf(pricey(60)));
   });
 
   it("ne compare pas un loyer plafonné ou social au marché libre", () => {

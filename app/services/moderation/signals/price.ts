@@ -191,6 +191,12 @@ export class PriceIndex {
     };
   }
 
+  /** Log €/m² of the reference table (city, else department, else national) for this listing. */
+  private tableValue(listing: ModerationListing, f: ListingFeatures): number {
+    const { prior } = priorFor(f.city, listing.postalCode, f.department);
+    return Math.log(listing.transactionType === "rental" ? prior.rent : prior.sale);
+  }
+
   private reference(listing: ModerationListing, f: ListingFeatures, selfValue: number): Reference {
     const tx = listing.transactionType;
     const where = f.cityDisplay ?? "cette commune";
@@ -199,12 +205,12 @@ export class PriceIndex {
       const local = cityGroup && leaveOneOut(cityGroup, selfValue);
       if (local) {
         return {
-          value: local.median,
+          value: shrunk(local.median, local.count, this.tableValue(listing, f)),
           reliability: local.reliability,
           sigma: cityGroup.sigma,
           count: local.count,
           describe: (label) =>
-            `sous la médiane de ${local.count} annonces comparables à ${where} (${label})`,
+            `sous la médiane de ${local.count} annonces comparables à ${where}, pondérée par la table de référence (${label})`,
         };
       }
       if (f.department !== null && !cityGroup) {
@@ -212,12 +218,12 @@ export class PriceIndex {
         const dep = depGroup && leaveOneOut(depGroup, selfValue);
         if (dep) {
           return {
-            value: dep.median,
+            value: shrunk(dep.median, dep.count, this.tableValue(listing, f)),
             reliability: dep.reliability * 0.9,
             sigma: depGroup.sigma,
             count: dep.count,
             describe: (label) =>
-              `sous la médiane de ${dep.count} annonces comparables du département ${f.department} (${label})`,
+              `sous la médiane de ${dep.count} annonces comparables du département ${f.department}, pondérée par la table de référence (${label})`,
           };
         }
       }
@@ -230,6 +236,17 @@ export class PriceIndex {
       describe: (label) => `sous le prix de référence ${PRIOR_LEVEL[source]} à ${where} (${label})`,
     };
   }
+}
+
+/**
+ * Comparables weigh by their number: n comparables against SHRINK_WEIGHT pseudo-listings at the
+ * reference table's price (a credibility-weighted mean in log space), so six listings move the
+ * reference a little toward the table and sixty hardly at all.
+ */
+const SHRINK_WEIGHT = 5;
+
+function shrunk(median: number, count: number, table: number): number {
+  return (count * median + SHRINK_WEIGHT * table) / (count + SHRINK_WEIGHT);
 }
 
 function leaveOneOut(
