@@ -36,6 +36,8 @@ export interface ModerationContext {
 
 const ROOM_SHARE_FLAG = 1;
 const LIFE_ANNUITY_FLAG = 2;
+/** Not in the price index (see ModerationListing.excludedFromComparables). */
+const NOT_COMPARABLE_FLAG = 4;
 
 class EngineContext implements ModerationContext {
   readonly kind = "moderation-context" as const;
@@ -97,12 +99,14 @@ export function createContextBuilder(model: EngineModel = SHIPPED_MODEL): Modera
       const index = indexOfId.size;
       const features = extractFeatures(listing);
       state.reuse.add(index, listing, features);
-      state.prices.add(listing, features);
+      if (!listing.excludedFromComparables) state.prices.add(listing, features);
       indexOfId.set(listing.id, index);
       state.priceValues.push(features.priceValue);
       state.fingerprints.push(listingFingerprint(listing));
       state.flags.push(
-        (features.roomShare ? ROOM_SHARE_FLAG : 0) | (features.lifeAnnuity ? LIFE_ANNUITY_FLAG : 0),
+        (features.roomShare ? ROOM_SHARE_FLAG : 0) |
+          (features.lifeAnnuity ? LIFE_ANNUITY_FLAG : 0) |
+          (listing.excludedFromComparables ? NOT_COMPARABLE_FLAG : 0),
       );
     },
     build(): ModerationContext {
@@ -140,7 +144,9 @@ export function evidenceFor(listing: ModerationListing, context: ModerationConte
   const self = engine.indexOfId.get(listing.id) ?? -1;
   const stored = engine.stored(self, listingFingerprint(listing));
   const features = extractFeatures(listing, stored);
-  const selfPriceValue = self >= 0 ? engine.priceValueOf[self] : Number.NaN;
+  // Leave-one-out only for a listing that is in the price index.
+  const inIndex = self >= 0 && (engine.flagsOf[self] & NOT_COMPARABLE_FLAG) === 0;
+  const selfPriceValue = inIndex ? engine.priceValueOf[self] : Number.NaN;
 
   const evidence: Evidence[] = [];
   const price = engine.prices.evaluate(listing, features, selfPriceValue);

@@ -24,8 +24,8 @@ const OWNER_KEY = `coalesce(
 // The order of these columns is the layout of a raw row (see listingFromRow).
 const COLUMNS = `p.id, p.title, p.description, p.price, p.property_charges, p.property_type, p.transaction_type,
   p.surface_area, p.rooms, p.bedrooms, p.floor, p.total_floors, p.year_built, p.energy_rating, p.city,
-  p.postal_code, p.images, p.features, p.created_at, ${OWNER_KEY} as owner_key`;
-const BATCH_COLUMNS = `${COLUMNS}, p.status, p.updated_at`;
+  p.postal_code, p.images, p.features, p.created_at, ${OWNER_KEY} as owner_key, p.status`;
+const BATCH_COLUMNS = `${COLUMNS}, p.updated_at`;
 
 const FROM = `from properties p left join property_owners o on o.property_id = p.id`;
 
@@ -70,6 +70,9 @@ export function listingFromRow(row: RawRow): ModerationListing {
     features: parseList(row[17]),
     publishedAt: row[18] as number,
     ownerKey: row[19] as string | null,
+    // A listing already flagged or blacklisted is no market reference (SPEC's pending ones are
+    // what a run moderates: excluding them would leave a first run without comparables).
+    excludedFromComparables: row[20] === "suspicious" || row[20] === "rejected",
   };
 }
 

@@ -80,6 +80,20 @@ describe("signal de prix", () => {
     expect(percentOf(pricey(6))).toBeLessThan(percentOf(pricey(60)));
   });
 
+  it("n'utilise pas comme comparables les annonces déjà signalées ou blacklistées", () => {
+    const flagged = [300, 310, 320, 330, 340, 350].map((rent) =>
+      lyonT2(rent, { excludedFromComparables: true }),
+    );
+    const builder = createContextBuilder();
+    for (const listing of [...market, ...flagged]) builder.add(listing);
+    const subject = lyonT2(380);
+    builder.add(subject);
+    const verdict = analyse(subject, builder.build());
+    expect(verdict.reasons.join()).toContain(
+      `médiane de ${market.length} annonces comparables à Lyon`,
+    );
+  });
+
   it("ne compare pas un loyer plafonné ou social au marché libre", () => {
     const capped = {
       ...lyonT2(380),

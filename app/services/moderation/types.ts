@@ -35,6 +35,8 @@ export type ModerationListing = {
    * Without it, both sides of a suspicious reuse are reported.
    */
   publishedAt?: Date | string | number | null;
+  /** True for listings already flagged or blacklisted: they never serve as price comparables. */
+  excludedFromComparables?: boolean;
 };
 
 export type ModerationVerdict = {
