@@ -89,7 +89,7 @@ const PRIOR_LOG_ODDS: Record<EvidenceFamily, number> = {
   incoherentSurface: 1.5,
   incoherentPrice: 2,
   incoherentFloor: 1,
-  englishText: 0.5,
+  notInFrench: 0.5,
   ownerShowsIt: -1,
   paysAtSignature: -1,
   officialGuarantee: -0.5,

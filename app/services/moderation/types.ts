@@ -98,7 +98,7 @@ export const EVIDENCE_FAMILIES = [
   "incoherentSurface",
   "incoherentPrice",
   "incoherentFloor",
-  "englishText",
+  "notInFrench",
   // What speaks for the listing: fitted weights are expected to be negative.
   "ownerShowsIt",
   "paysAtSignature",

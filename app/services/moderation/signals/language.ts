@@ -11,7 +11,8 @@ import { normalizeText } from "../normalize";
 import type { Evidence } from "../types";
 import * as Patterns from "./language-patterns";
 import { stems } from "./gates";
-import { englishEvidence, moneyFlowEvidence } from "./money-flow";
+import { moneyFlowEvidence } from "./money-flow";
+import { textLanguageEvidence } from "./text-language";
 import { displayPlace, findForeignPlaces, FOREIGN_PLACE_GATE } from "./places";
 import type { Match, TextDoc } from "./text-doc";
 
@@ -163,8 +164,8 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
 
   // --- How the money moves, clause by clause (money-flow.ts) ---------------------------------
   evidence.push(...moneyFlowEvidence(doc, payments, isPro));
-  const english = englishEvidence(doc);
-  if (english) evidence.push(english);
+  const language = textLanguageEvidence(doc);
+  if (language) evidence.push(language);
 
   // --- Pressure -----------------------------------------------------------------------------
   if (doc.has(PRESSURE_GATE)) {

@@ -134,15 +134,6 @@ const OFFICIAL_GUARANTEE_GATE = stems(
   "cautioneo",
 );
 
-/** English words that almost never appear in a French listing. */
-const ENGLISH_WORDS =
-  /\b(?:the|and|is|are|you|your|with|this|that|will|please|would|available|bedroom|apartment|flat|rent|deposit|month|which|have|from)\b/g;
-const ENGLISH_GATE = stems("the", "and", "you", "with", "this", "will", "please");
-/** Cheap first look before counting words: two of the commonest English words. */
-const ENGLISH_HINT = / (?:the|and|you|with|is) /;
-/** At least this share of words from ENGLISH_WORDS: a listing written in English. */
-const ENGLISH_SHARE = 0.08;
-
 /** The wording rules of this module, for the rule-support report (rule-support.ts). */
 export const MONEY_FLOW_RULES = {
   FEE,
@@ -271,15 +262,4 @@ export function moneyFlowEvidence(
     });
   }
   return evidence;
-}
-
-/** A listing written in English on a French platform (scored like any other, see engine.ts). */
-export function englishEvidence(doc: TextDoc): Evidence | null {
-  if (!doc.has(ENGLISH_GATE) || !ENGLISH_HINT.test(doc.text)) return null;
-  const words = doc.text.split(/\s+/).length;
-  ENGLISH_WORDS.lastIndex = 0;
-  let english = 0;
-  while (ENGLISH_WORDS.exec(doc.text) !== null) english++;
-  if (words < 8 || english / words < ENGLISH_SHARE) return null;
-  return { family: "englishText", weight: 1, reason: "Annonce rédigée en anglais" };
 }
