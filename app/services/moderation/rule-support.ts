@@ -31,6 +31,17 @@ const FAVOURABLE_RULES = new Set([
   "PROFESSIONAL_TEXT",
   "HOLIDAY_LET",
 ]);
+/**
+ * Vocabulary of fraud itself (payment services, coupons, crypto, messaging apps, couriers,
+ * platforms whose name is borrowed): names, not a writer's sentences, so a rare name stays.
+ */
+const VOCABULARY_RULES = new Set([
+  "UNTRACEABLE_PAYMENTS",
+  "PEER_TO_PEER",
+  "MESSAGING_APPS",
+  "COURIER",
+  "PLATFORM",
+]);
 /** Context patterns: they only scope another rule (a place, a visit, a money word), never decide. */
 const CONTEXT_RULES = new Set([
   "PLACE_PREPOSITION",
@@ -159,7 +170,7 @@ export function ruleSupport(entries: DatasetEntry[]): RuleSupport[] {
   return namedRules().map(({ rule, patterns }) => {
     const alternatives = patterns.flatMap(alternativesOf);
     const weak = alternatives
-      .filter((alternative) => /\\s| /.test(alternative.source))
+      .filter((alternative) => !VOCABULARY_RULES.has(rule) && /\\s| /.test(alternative.source))
       .map((alternative) => ({ alternative: alternative.source, ...count([alternative]) }))
       .filter((a) => a.scams < MIN_SUPPORT && a.scams > a.honest);
     const kind = FAVOURABLE_RULES.has(rule)
