@@ -64,6 +64,7 @@ const PRIOR_LOG_ODDS: Record<EvidenceFamily, number> = {
   paymentBeforeVisit: 4.5,
   moneyBeforeLease: 4,
   excessiveDeposit: 2,
+  identityHarvest: 3,
   thirdPartyPayment: 3,
   refundPromise: 1.2,
   escrowStory: 4,

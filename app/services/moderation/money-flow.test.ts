@@ -54,6 +54,26 @@ describe("lecture du circuit de l'argent", () => {
     expect(families(text).has("excessiveDeposit")).toBe(excessive);
   });
 
+  it.each([
+    ["Merci d'envoyer votre carte Vitale et vos relevés de compte avant la visite.", true],
+    ["Vous recevrez un code par SMS qu'il faudra me communiquer.", true],
+    [
+      "Pièce d'identité, trois bulletins de salaire et avis d'imposition, via DossierFacile.",
+      false,
+    ],
+    ["Aucun relevé de compte ni carte Vitale demandé : la loi l'interdit.", false],
+  ])("pièces interdites ou codes : « %s » → %s", (text, harvest) => {
+    expect(families(text).has("identityHarvest")).toBe(harvest);
+  });
+
+  it("« ne … que » restreint sans nier", () => {
+    expect(
+      families(
+        "Je ne reçois en visite que les candidats munis d'une certification de solvabilité payante (79 €).",
+      ).has("moneyBeforeLease"),
+    ).toBe(true);
+  });
+
   it("reconnaît ce qui parle pour l'annonce", () => {
     const found = families(
       "Visale accepté. Le dépôt de garantie est versé à la signature du bail.",

@@ -73,6 +73,7 @@ export const EVIDENCE_FAMILIES = [
   "paymentBeforeVisit",
   "moneyBeforeLease",
   "excessiveDeposit",
+  "identityHarvest",
   "thirdPartyPayment",
   "refundPromise",
   "escrowStory",

@@ -116,6 +116,28 @@ const MONTH_WORDS: Readonly<Record<string, number>> = {
   six: 6,
 };
 
+// --- What, beyond money: documents the law forbids a landlord to ask for (décret n° 2015-1437:
+// carte Vitale, bank statements, a photo, a criminal record...) and codes that open an account.
+const IDENTITY_HARVEST =
+  /\b(?:carte vitale|releves? (?:de compte|bancaires?)|attestation de bonne tenue de compte|extrait de casier judiciaire|casier judiciaire|dossier medical|photo d'identite|selfie|identifiants? (?:bancaires?|de connexion)|codes? (?:recus? )?par sms|codes? de (?:verification|confirmation) (?:recus? )?par sms|bank statements?|social security card|verification code)\b/g;
+const IDENTITY_HARVEST_GATE = stems(
+  "vitale",
+  "releve",
+  "releves",
+  "tenue",
+  "casier",
+  "medical",
+  "photo",
+  "selfie",
+  "identifiant",
+  "identifiants",
+  "sms",
+  "statement",
+  "statements",
+  "social",
+  "verification",
+);
+
 // --- What speaks for the listing ------------------------------------------------------------
 const AT_SIGNATURE =
   /\b(?:(?:a|lors de|au moment de|le jour de|apres) (?:la )?signature(?: du bail| du contrat)?|(?:a|lors de) l'etat des lieux|a la remise des cles|at (?:the )?(?:lease )?signing|when (?:we|you) sign)\b/g;
@@ -137,6 +159,7 @@ const OFFICIAL_GUARANTEE_GATE = stems(
 /** The wording rules of this module, for the rule-support report (rule-support.ts). */
 export const MONEY_FLOW_RULES = {
   FEE,
+  IDENTITY_HARVEST,
   DEPOSIT_MONTHS,
   PAY_EN,
   PEER_TO_PEER,
@@ -218,6 +241,18 @@ export function moneyFlowEvidence(
         reason: `Clés remises sans rencontre (boîte à clés ou envoi) : ${doc.quote(box)}`,
       });
     }
+  }
+
+  // What, beyond money: identity documents and codes nobody may ask for.
+  const harvest = doc.has(IDENTITY_HARVEST_GATE)
+    ? doc.findAll(IDENTITY_HARVEST).find((m) => doc.isAffirmative(m))
+    : undefined;
+  if (harvest) {
+    evidence.push({
+      family: "identityHarvest",
+      weight: 1,
+      reason: `Pièces ou codes qu'un bailleur ne peut pas demander : ${doc.quote(harvest)}`,
+    });
   }
 
   // How much: a deposit above the legal cap (furnished homes may ask two months, others one).

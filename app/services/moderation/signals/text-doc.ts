@@ -30,7 +30,12 @@ const CLAUSE_BREAK =
 
 /** Negation cues. "pas" is excluded in "à deux pas", "pas loin", "pas cher" which are not negations. */
 const NEGATION =
-  /\b(?:ne|n'|jamais|aucun|aucune|aucuns|ni|sans|rien|non|nullement)\b|(?<!\bdeux |\bquelques |\btrois |\bun )\bpas\b(?! loin\b| cher\b| mal\b)/;
+  /\b(?:ne|n'|jamais|aucun|aucune|aucuns|ni|sans|rien|non|nullement)\b|(?<!\bdeux |\bquelques |\btrois |\bun )\bpas\b(?! loin\b| cher\b| mal\b)|\b(?:not|never|no|don't|won't|without|nothing)\b/;
+/** The same cues without the bare "ne": what is left once "ne … que" is read as a restriction. */
+const NEGATION_BESIDES_NE =
+  /\b(?:jamais|aucun|aucune|aucuns|ni|sans|rien|non|nullement)\b|(?<!\bdeux |\bquelques |\btrois |\bun )\bpas\b(?! loin\b| cher\b| mal\b)|\b(?:not|never|no|don't|won't|without|nothing)\b/;
+/** "je ne reçois que les candidats munis de…" restricts, it does not deny. */
+const RESTRICTIVE_NE = /\bn(?:e |')[^,;:]*?\bqu(?:e\b|')/;
 
 /**
  * Warning vocabulary: a clause that talks about scams is a warning to applicants, never an
@@ -236,7 +241,21 @@ export class TextDoc {
       clauseStart = breakEnd;
       if (m[0].length === 0) CLAUSE_BREAK.lastIndex++;
     }
-    return NEGATION.test(before.slice(clauseStart));
+    const clause = before.slice(clauseStart);
+    if (!NEGATION.test(clause)) return false;
+    return (
+      !RESTRICTIVE_NE.test(this.text.slice(sentenceStart + clauseStart, this.clauseEnd(match))) ||
+      NEGATION_BESIDES_NE.test(clause)
+    );
+  }
+
+  /** Where the clause holding a match ends (the restriction "ne … que" may close after it). */
+  private clauseEnd(match: Match): number {
+    const end = this.sentenceEnds[match.sentence];
+    const rest = this.text.slice(match.end, end);
+    CLAUSE_BREAK.lastIndex = 0;
+    const next = CLAUSE_BREAK.exec(rest);
+    return next ? match.end + next.index : end;
   }
 
   /** A match that is neither negated nor inside a warning sentence: an actual statement. */
