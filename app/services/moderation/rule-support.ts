@@ -52,6 +52,8 @@ const CONTEXT_RULES = new Set([
   "PAY_EN",
   "PLATFORM_MONEY",
   "FRENCH_PHONE",
+  // Reads the number of months; the legal cap is checked in code (money-flow.ts).
+  "DEPOSIT_MONTHS",
 ]);
 
 export type RuleSupport = {
