@@ -21,13 +21,14 @@ export const MASKED_KEY = "•".repeat(32);
 export const MOTEURIMMO_CONNECTION_CHECK = { types: ["rental"], maxLength: 1 } as const;
 export const MARKETING = {
   listings: "50k+",
-  precision: "98%",
   platforms: "15+",
   installMinutes: 5,
   supportHours: 2,
 } as const;
 
 /** Our own operational limits (not in SPEC.md). */
+/** /moderation's measured quality: decisions of the last `days`, shown from `minDecisions` on. */
+export const MODERATION_QUALITY = { days: 90, minDecisions: 30 } as const;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A user's last activity is written at most this often (one write per user, not per request). */
 export const USER_ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;

@@ -107,6 +107,8 @@ export const properties = sqliteTable(
     aiCheckedAt: timestamp("ai_checked_at"),
     aiFlagReason: text("ai_flag_reason"),
     aiConfidence: real("ai_confidence"),
+    /** Version of the fitted moderation model that produced the verdict (model.ts). */
+    aiEngineVersion: text("ai_engine_version"),
     propertyCharges: real("property_charges"),
     features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     floor: integer("floor"),
@@ -349,5 +351,41 @@ export const moderationJobs = sqliteTable(
       sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
     ),
     check("moderation_jobs_mode_check", sql`${t.mode} in ('pending', 'ids', 'reanalyze')`),
+  ],
+);
+
+/** Refits of the moderation model (`npm run moderation:fit`); the latest one scores new runs. */
+export const moderationModels = sqliteTable("moderation_models", {
+  version: text("version").primaryKey(),
+  /** The whole EngineModel (weights, bias, threshold, cross-validated figures). */
+  model: text("model").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * An agent's Valider / Blacklister on a listing the engine had scored: a label for the next fit
+ * and the measure of the engine's quality (/moderation), with what the engine said at the time.
+ */
+export const moderationDecisions = sqliteTable(
+  "moderation_decisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    decision: text("decision", { enum: ["active", "rejected"] }).notNull(),
+    engineVersion: text("engine_version"),
+    confidence: real("confidence").notNull(),
+    /** Whether the engine had flagged it (status 'suspicious' with a confidence). */
+    flagged: integer("flagged", { mode: "boolean" }).notNull(),
+    decidedAt: createdAt("decided_at"),
+  },
+  (t) => [
+    index("moderation_decisions_user_idx").on(t.userId, t.decidedAt),
+    index("moderation_decisions_decided_idx").on(t.decidedAt),
+    check("moderation_decisions_decision_check", sql`${t.decision} in ('active', 'rejected')`),
   ],
 );

@@ -1,18 +1,32 @@
 /**
- * Evaluates the moderation engine on a labelled JSONL file.
+ * Evaluates the moderation engine on labelled JSONL files.
  *
- *   npm run eval:moderation -- <fichier.jsonl> [--verbose]
+ *   npm run eval:moderation -- <fichier.jsonl>... [--verbose]
+ *   npm run eval:moderation -- <fichier.jsonl>... --holdout <fichier.jsonl>
+ *   npm run eval:moderation -- --rules <fichier.jsonl>...
  *
- * The whole file is ONE batch: the context (comparables, photo/text indexes) is built from all of
- * its listings, then each listing is analysed. Exit codes: 0 ok, 2 bad usage / unreadable file.
+ * The files form ONE batch: the context (comparables, photo/text indexes) is built from all of
+ * their listings. Prints the shipped model's figures, then the cross-validated figures of a refit
+ * (95 % intervals, calibration table, threshold). Exit codes: 0 ok, 2 bad usage / unreadable file.
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseDataset } from "../app/services/moderation/dataset";
 import { formatFlagReason } from "../app/services/moderation/engine";
 import { evaluateDataset } from "../app/services/moderation/evaluation";
+import { fitModel, labelledRows } from "../app/services/moderation/fit-model";
+import {
+  confusion,
+  predict,
+  type Confusion,
+  type Interval,
+} from "../app/services/moderation/logistic-fit";
+import { weightVector } from "../app/services/moderation/model";
+import { MIN_SUPPORT, ruleSupport } from "../app/services/moderation/rule-support";
+import type { DatasetEntry } from "../app/services/moderation/dataset";
 
-const USAGE = "Usage : npm run eval:moderation -- <fichier.jsonl> [--verbose]";
+const USAGE =
+  "Usage : npm run eval:moderation -- <fichier.jsonl>... [--holdout <fichier.jsonl>] [--verbose] | --rules <fichier.jsonl>...";
 
 function fail(message: string): never {
   process.stderr.write(`Erreur : ${message}\n${USAGE}\n`);
@@ -21,30 +35,22 @@ function fail(message: string): never {
 
 const HELP = `${USAGE}
 
-Évalue le moteur de modération sur un fichier JSONL annoté (une annonce et son label par ligne) :
-précision, rappel, F1 et matrice de confusion. Le fichier entier forme un seul lot.
+Évalue le moteur de modération sur des fichiers JSONL annotés (une annonce et son label par ligne).
+Les fichiers forment un seul lot. Affiche la précision et le rappel du modèle livré, puis ceux d'un
+réajustement en validation croisée (intervalles à 95 %), la table de calibration et le seuil.
 
 Options :
-  -v, --verbose  liste les annonces mal classées
+  --holdout F    ajuste sur les autres fichiers et mesure sur F seul (jamais vu à l'ajustement)
+  --rules        rapport de support des règles : arnaques et annonces honnêtes par règle
+  -v, --verbose  liste les annonces mal classées par le modèle livré
   -h, --help     affiche cette aide`;
 
-function main(argv: string[]): void {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write(`${HELP}\n`);
-    return;
-  }
-  const verbose = argv.includes("--verbose") || argv.includes("-v");
-  const unknown = argv.filter((a) => a.startsWith("-") && a !== "--verbose" && a !== "-v");
-  if (unknown.length > 0) fail(`option inconnue : ${unknown.join(", ")}`);
-  const files = argv.filter((a) => !a.startsWith("-"));
-  if (files.length === 0) fail("aucun fichier JSONL indiqué.");
-  if (files.length > 1) fail("un seul fichier JSONL est attendu.");
-
-  const file = path.resolve(process.cwd(), files[0]);
+function readEntries(file: string): DatasetEntry[] {
+  const resolved = path.resolve(process.cwd(), file);
   let content: string;
   try {
-    if (!statSync(file).isFile()) fail(`« ${files[0]} » n'est pas un fichier.`);
-    content = readFileSync(file, "utf8");
+    if (!statSync(resolved).isFile()) fail(`« ${file} » n'est pas un fichier.`);
+    content = readFileSync(resolved, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const detail =
@@ -53,42 +59,133 @@ function main(argv: string[]): void {
         : code === "EACCES"
           ? "accès refusé"
           : "lecture impossible";
-    fail(`impossible de lire « ${files[0]} » (${detail}).`);
+    fail(`impossible de lire « ${file} » (${detail}).`);
   }
-
-  let entries;
+  let entries: DatasetEntry[];
   try {
     entries = parseDataset(content);
   } catch (error) {
-    fail(`fichier JSONL invalide : ${(error as Error).message}.`);
+    fail(`fichier JSONL invalide (${file}) : ${(error as Error).message}.`);
   }
-  if (entries.length === 0) fail(`« ${files[0]} » ne contient aucune annonce.`);
+  if (entries.length === 0) fail(`« ${file} » ne contient aucune annonce.`);
+  return entries;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+const interval = (i: Interval): string =>
+  `${pct(i.value)}  (IC 95 % : ${pct(i.low)} – ${pct(i.high)})`;
+
+function confusionLines(c: Confusion): string[] {
+  return [
+    `Précision : ${interval(c.precision)}`,
+    `Rappel    : ${interval(c.recall)}`,
+    `Matrice : ${c.truePositives} vrais positifs, ${c.falsePositives} faux positifs, ${c.falseNegatives} faux négatifs, ${c.trueNegatives} vrais négatifs`,
+  ];
+}
+
+const KIND_LABELS = { scam: "arnaque", favourable: "en faveur", context: "contexte" } as const;
+
+function rulesReport(entries: DatasetEntry[]): string[] {
+  const report = ruleSupport(entries);
+  const lines = [
+    "Règle                        rôle       arnaques  honnêtes  alternatives  formulations rares",
+  ];
+  for (const r of report) {
+    lines.push(
+      `${r.rule.padEnd(29)}${KIND_LABELS[r.kind].padEnd(10)}${String(r.scams).padStart(9)}${String(r.honest).padStart(10)}${String(r.alternatives).padStart(14)}${String(r.weak.length).padStart(20)}${r.insufficient ? "  ← support insuffisant" : ""}`,
+    );
+  }
+  const insufficient = report.filter((r) => r.insufficient);
+  lines.push(
+    "",
+    `Règles appuyées par moins de ${MIN_SUPPORT} exemples : ${insufficient.length === 0 ? "aucune" : insufficient.map((r) => r.rule).join(", ")}`,
+  );
+  const weak = report.flatMap((r) => r.weak.map((w) => ({ rule: r.rule, ...w })));
+  lines.push(
+    "",
+    `Formulations de plusieurs mots appuyées par moins de ${MIN_SUPPORT} arnaques (${weak.length}) :`,
+  );
+  for (const w of weak)
+    lines.push(
+      `  ${w.rule} : ${w.scams} arnaque(s), ${w.honest} honnête(s)  /${w.alternative.slice(0, 90)}/`,
+    );
+  return lines;
+}
+
+function main(argv: string[]): void {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const known = new Set(["--verbose", "-v", "--rules", "--holdout"]);
+  const unknown = argv.filter((a) => a.startsWith("-") && !known.has(a));
+  if (unknown.length > 0) fail(`option inconnue : ${unknown.join(", ")}`);
+  const holdoutAt = argv.indexOf("--holdout");
+  const holdoutFile = holdoutAt >= 0 ? argv[holdoutAt + 1] : undefined;
+  if (holdoutAt >= 0 && (!holdoutFile || holdoutFile.startsWith("-")))
+    fail("--holdout attend un fichier.");
+  const files = argv.filter(
+    (a, i) => !a.startsWith("-") && !(holdoutAt >= 0 && i === holdoutAt + 1),
+  );
+  if (files.length === 0) fail("aucun fichier JSONL indiqué.");
+  const entries = files.flatMap(readEntries);
+
+  if (argv.includes("--rules")) {
+    process.stdout.write(`${rulesReport(entries).join("\n")}\n`);
+    return;
+  }
 
   const started = performance.now();
-  const report = evaluateDataset(entries);
-  const elapsed = performance.now() - started;
-
-  const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
-  const scams = report.truePositives + report.falseNegatives;
+  const shipped = evaluateDataset(entries);
+  const labels = Uint8Array.from(entries, (e) => (e.label === "scam" ? 1 : 0));
+  const shippedConfusion = confusion(
+    shipped.results.map((r) => (r.verdict.flagged ? 1 : 0)),
+    labels,
+    0.5,
+  );
+  const data = labelledRows(entries);
+  const fit = fitModel(data, "evaluation", 0, new Date());
   const lines = [
-    `Jeu d'évaluation : ${files[0]} (${entries.length} annonces, dont ${scams} arnaques)`,
+    `Jeu d'évaluation : ${files.join(", ")} (${entries.length} annonces, dont ${labels.reduce((s, l) => s + l, 0)} arnaques)`,
     "",
-    `Précision : ${pct(report.precision)}`,
-    `Rappel    : ${pct(report.recall)}`,
-    `F1        : ${pct(report.f1)}`,
+    `Modèle livré (version ${shipped.results[0]?.verdict.engineVersion ?? "?"}) :`,
+    ...confusionLines(shippedConfusion),
     "",
-    "Matrice de confusion (arnaque = classe positive) :",
-    "                      prédit arnaque   prédit légitime",
-    `  réel arnaque        ${String(report.truePositives).padStart(14)}   ${String(report.falseNegatives).padStart(15)}`,
-    `  réel légitime       ${String(report.falsePositives).padStart(14)}   ${String(report.trueNegatives).padStart(15)}`,
+    `Réajustement en validation croisée (${fit.model.crossValidation.folds} plis, L2 = ${fit.l2}, seuil ${fit.model.threshold}) :`,
+    ...confusionLines(fit.crossValidated),
     "",
-    `Durée : ${elapsed.toFixed(0)} ms`,
+    "Calibration (confiance prédite hors pli / part observée d'arnaques) :",
+    ...fit.calibration.map(
+      (b) =>
+        `  ${pct(b.from).padStart(7)} – ${pct(b.to).padEnd(8)} ${String(b.count).padStart(5)} annonces   prédit ${b.count ? pct(b.predicted) : "—"}   observé ${b.count ? pct(b.observed) : "—"}`,
+    ),
   ];
+  if (holdoutFile) {
+    const test = readEntries(holdoutFile);
+    // The held-out listings join the context (comparables) but never the fit.
+    const all = labelledRows([...entries, ...test]);
+    const trainRows = {
+      rows: all.rows.slice(0, entries.length),
+      labels: all.labels.slice(0, entries.length),
+    };
+    const model = fitModel(trainRows, "holdout", 0, new Date()).model;
+    const weights = weightVector(model);
+    const testRows = all.rows.slice(entries.length);
+    const probabilities = testRows.map((row) => predict({ bias: model.bias, weights }, row));
+    lines.push(
+      "",
+      `Jeu tenu à part : ${holdoutFile} (${test.length} annonces, jamais vues à l'ajustement, seuil ${model.threshold}) :`,
+      ...confusionLines(
+        confusion(probabilities, all.labels.slice(entries.length), model.threshold),
+      ),
+    );
+  }
+  lines.push("", `Durée : ${(performance.now() - started).toFixed(0)} ms`);
   process.stdout.write(`${lines.join("\n")}\n`);
 
-  if (verbose) {
-    const errors = report.results.filter((r) => r.verdict.flagged !== (r.label === "scam"));
-    process.stdout.write(`\nAnnonces mal classées (${errors.length}) :\n`);
+  if (argv.includes("--verbose") || argv.includes("-v")) {
+    const errors = shipped.results.filter((r) => r.verdict.flagged !== (r.label === "scam"));
+    process.stdout.write(`\nAnnonces mal classées par le modèle livré (${errors.length}) :\n`);
     for (const r of errors) {
       const kind = r.verdict.flagged ? "faux positif" : "faux négatif";
       const reasons =

@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
 import { BulkDecisions } from "~/components/moderation/bulk-decisions";
+import { EngineQualityPanel } from "~/components/moderation/engine-quality-panel";
 import { ReviewSearch } from "~/components/moderation/review-search";
 import { SuspiciousCard } from "~/components/moderation/suspicious-card";
 import { ModerationPanel } from "~/components/moderation-panel";
@@ -11,10 +12,12 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { MODERATION_MAX_PAGES as MAX_PAGES, MODERATION_PAGE_SIZE } from "~/config";
+import { answerDecision } from "~/services/moderation/decision-answer.server";
+import { activeModel, engineQuality } from "~/services/moderation/learning.server";
 import { moderationPanelStatus } from "~/services/moderation/panel-status.server";
 import { bulkMessage, MODERATION_TEXT, REVIEW_FILTER_VALUES } from "~/services/moderation/moderation-texts";
-import { answerDecision } from "~/services/moderation/decision-answer.server";
 import { decideDisplayed, listSuspicious, suspiciousCounts } from "~/services/moderation/review.server";
+import { getSqlite } from "~/utils/db.server";
 import { formatCount, formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
@@ -61,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasMore: listings.length === limit && listings.length < total,
     counts: suspiciousCounts(user.id),
     panel: moderationPanelStatus(user.id),
+    quality: { figures: engineQuality(getSqlite(), Date.now()), engineVersion: activeModel(getSqlite()).version },
   };
 }
 
@@ -90,7 +94,7 @@ function decideBulk(userId: string, input: Extract<z.infer<typeof actionSchema>,
 }
 
 export default function ModerationPage() {
-  const { query, listings, total, hasMore, counts, panel } = useLoaderData<typeof loader>();
+  const { query, listings, total, hasMore, counts, panel, quality } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const more = new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.filter !== "all" ? { filter: query.filter } : {}), page: String(query.page + 1) });
   return (
@@ -105,6 +109,7 @@ export default function ModerationPage() {
         }
       />
       <ModerationPanel initial={panel} showReanalyze />
+      {quality ? <EngineQualityPanel quality={quality.figures} engineVersion={quality.engineVersion} /> : null}
       <Card className="space-y-4 p-5">
         <ReviewSearch q={query.q} filter={query.filter} />
         <BulkDecisions q={query.q} filter={query.filter} ids={listings.map((listing) => listing.id)} total={total} />

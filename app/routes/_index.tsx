@@ -4,10 +4,14 @@ import { buttonClasses } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { MARKETING } from "~/config";
 import { getUser } from "~/utils/permissions.server";
+import { SHIPPED_MODEL } from "~/services/moderation/model";
+
+/** Measured, not claimed: the shipped model's cross-validated precision (npm run eval:moderation). */
+const MEASURED_PRECISION = `${Math.round(SHIPPED_MODEL.crossValidation.precision.value * 100)} %`;
 
 const STATS = [
   { value: MARKETING.listings, label: "Annonces traitées" },
-  { value: MARKETING.precision, label: "Précision de l'IA" },
+  { value: MEASURED_PRECISION, label: "Précision de l'IA" },
   { value: MARKETING.platforms, label: "Plateformes partenaires" },
   { value: `${MARKETING.installMinutes} min`, label: "Pour être opérationnel" },
 ];
@@ -21,7 +25,7 @@ const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
   {
     icon: "shieldCheck",
     title: "Modération IA",
-    text: `Notre IA filtre les annonces suspectes avec ${MARKETING.precision} de précision : prix anormaux, paiements douteux, photos réutilisées.`,
+    text: `Notre IA filtre les annonces suspectes avec ${MEASURED_PRECISION} de précision mesurée : prix anormaux, paiements douteux, photos réutilisées.`,
   },
   {
     icon: "rocket",

@@ -94,6 +94,15 @@ test.describe("modération IA", () => {
     await expect(page.getByRole("button", { name: "Modération Auto Complète" })).toBeEnabled();
   });
 
+  test("affiche la qualité mesurée de l'IA, ou qu'il manque des décisions", async ({ page, signIn }) => {
+    const account = await signIn();
+    reviewQueue(account.id);
+    await page.goto("/moderation");
+    const panel = page.getByRole("region", { name: "Qualité mesurée de l'IA (90 derniers jours)" });
+    await expect(panel).toContainText(/Pas encore assez de décisions pour mesurer la qualité \(\d+ sur 30 nécessaires\)/);
+    await expect(panel).not.toContainText("98 %");
+  });
+
   test("valide et blackliste une annonce depuis sa carte", async ({ page, signIn }) => {
     const account = await signIn();
     const ids = reviewQueue(account.id);

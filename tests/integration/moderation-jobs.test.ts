@@ -37,8 +37,8 @@ vi.mock("~/services/moderation/engine", () => ({
   analyse: (listing: ModerationListing) => {
     engine.onAnalyse?.(listing);
     return listing.title.includes("ARNAQUE")
-      ? { flagged: true, confidence: 0.91, reasons: ["Paiement par mandat cash demandé", "Propriétaire à l'étranger"] }
-      : { flagged: false, confidence: 0.04, reasons: [] };
+      ? { flagged: true, confidence: 0.91, reasons: ["Paiement par mandat cash demandé", "Propriétaire à l'étranger"], favourable: [], engineVersion: "test" }
+      : { flagged: false, confidence: 0.04, reasons: [], favourable: [], engineVersion: "test" };
   },
   formatFlagReason: (reasons: string[]) => reasons.join(" · "),
 }));

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { MODERATION_BATCH_SIZE } from "~/config";
 import { analyse, createContextBuilder, type ModerationContext, type ModerationVerdict } from "./engine";
+import { activeModel } from "./learning.server";
 import { batchByIds, streamPlatformListings, targetIds, type BatchKey } from "./listing-source.server";
 
 /**
@@ -19,7 +20,7 @@ type Pace = () => Promise<void> | undefined;
 
 /** The market data every verdict is measured against, built once per run. */
 export async function buildContext(db: Database.Database, options: { signal?: AbortSignal; pace?: Pace } = {}): Promise<ModerationContext> {
-  const builder = createContextBuilder();
+  const builder = createContextBuilder(activeModel(db));
   await streamPlatformListings(db, (listing) => builder.add(listing), options);
   return builder.build();
 }

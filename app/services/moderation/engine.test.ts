@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   analyse,
   createContextBuilder,
-  FLAG_THRESHOLD,
+  SHIPPED_MODEL,
   formatFlagReason,
   type ModerationContext,
 } from "./engine";
@@ -38,11 +38,11 @@ describe("moteur de modération", () => {
     expect(verdict.reasons).toEqual([]);
   });
 
-  it("signale à partir du seuil documenté", () => {
-    expect(FLAG_THRESHOLD).toBe(0.5);
+  it("signale à partir du seuil ajusté du modèle et note la version du moteur", () => {
     for (const listing of [scam, honest]) {
       const verdict = analyse(listing, contextOf([scam, honest]));
-      expect(verdict.flagged).toBe(verdict.confidence >= FLAG_THRESHOLD);
+      expect(verdict.flagged).toBe(verdict.confidence >= SHIPPED_MODEL.threshold);
+      expect(verdict.engineVersion).toBe(SHIPPED_MODEL.version);
     }
   });
 

@@ -8,12 +8,14 @@
  *   for (const listing of toModerate) analyse(listing, context);
  *
  * Four independent families of signals (see signals/): price far below comparables, scam
- * language, photo/text reuse across listings, incoherent fields. Each produces weighted evidence
- * with a French sentence; scoring.ts combines them into a calibrated confidence.
+ * language (how the money would move, contact, story), photo/text reuse across listings,
+ * incoherent fields. Each produces graded evidence with a French sentence quoting the listing;
+ * scoring.ts combines them with the fitted model (model.ts) into a calibrated confidence.
  *
  * No I/O, no clock, no randomness: the same listings always give the same verdicts.
  */
 import { extractFeatures, listingFingerprint, type StoredFeatures } from "./listing-features";
+import { SHIPPED_MODEL, type EngineModel } from "./model";
 import { score } from "./scoring";
 import { coherenceEvidence } from "./signals/coherence";
 import { languageEvidence } from "./signals/language";
@@ -23,7 +25,7 @@ import { GrowableFloat64, GrowableUint32 } from "./stats";
 import { FLAG_REASON_SEPARATOR, type Evidence, type ModerationListing, type ModerationVerdict } from "./types";
 
 export type { ModerationListing, ModerationVerdict } from "./types";
-export { FLAG_THRESHOLD } from "./scoring";
+export { SHIPPED_MODEL, type EngineModel } from "./model";
 
 /** Opaque: build it with createContextBuilder(). */
 export interface ModerationContext {
@@ -34,6 +36,8 @@ export interface ModerationContext {
 
 const ROOM_SHARE_FLAG = 1;
 const LIFE_ANNUITY_FLAG = 2;
+/** Not in the price index (see ModerationListing.excludedFromComparables). */
+const NOT_COMPARABLE_FLAG = 4;
 
 class EngineContext implements ModerationContext {
   readonly kind = "moderation-context" as const;
@@ -47,6 +51,7 @@ class EngineContext implements ModerationContext {
     readonly flagsOf: Uint8Array,
     readonly prices: PriceIndex,
     readonly reuse: ReuseIndex,
+    readonly model: EngineModel,
   ) {}
 
   /** Features stored when this very listing was added, or null (absent or modified since). */
@@ -68,7 +73,8 @@ export type ModerationContextBuilder = {
   build(): ModerationContext;
 };
 
-export function createContextBuilder(): ModerationContextBuilder {
+/** @param model the fitted combination to score with; the version shipped with the code by default. */
+export function createContextBuilder(model: EngineModel = SHIPPED_MODEL): ModerationContextBuilder {
   const indexOfId = new Map<string, number>();
   // Growable buffers, dropped once the context is built (build() copies them to exact sizes).
   let state: {
@@ -93,12 +99,14 @@ export function createContextBuilder(): ModerationContextBuilder {
       const index = indexOfId.size;
       const features = extractFeatures(listing);
       state.reuse.add(index, listing, features);
-      state.prices.add(listing, features);
+      if (!listing.excludedFromComparables) state.prices.add(listing, features);
       indexOfId.set(listing.id, index);
       state.priceValues.push(features.priceValue);
       state.fingerprints.push(listingFingerprint(listing));
       state.flags.push(
-        (features.roomShare ? ROOM_SHARE_FLAG : 0) | (features.lifeAnnuity ? LIFE_ANNUITY_FLAG : 0),
+        (features.roomShare ? ROOM_SHARE_FLAG : 0) |
+          (features.lifeAnnuity ? LIFE_ANNUITY_FLAG : 0) |
+          (listing.excludedFromComparables ? NOT_COMPARABLE_FLAG : 0),
       );
     },
     build(): ModerationContext {
@@ -111,6 +119,7 @@ export function createContextBuilder(): ModerationContextBuilder {
           Uint8Array.from(state.flags),
           state.prices.build(),
           state.reuse.build(),
+          model,
         );
         state = null;
       }
@@ -121,23 +130,38 @@ export function createContextBuilder(): ModerationContextBuilder {
 
 /** Verdict for one listing. The listing may or may not be part of the context. */
 export function analyse(listing: ModerationListing, context: ModerationContext): ModerationVerdict {
+  const engine = engineContext(context);
+  const { confidence, flagged, reasons, favourable } = score(
+    evidenceFor(listing, engine),
+    engine.model,
+  );
+  return { flagged, confidence, reasons, favourable, engineVersion: engine.model.version };
+}
+
+/** Every piece of evidence about one listing, before the model weighs it (used by the fit). */
+export function evidenceFor(listing: ModerationListing, context: ModerationContext): Evidence[] {
+  const engine = engineContext(context);
+  const self = engine.indexOfId.get(listing.id) ?? -1;
+  const stored = engine.stored(self, listingFingerprint(listing));
+  const features = extractFeatures(listing, stored);
+  // Leave-one-out only for a listing that is in the price index.
+  const inIndex = self >= 0 && (engine.flagsOf[self] & NOT_COMPARABLE_FLAG) === 0;
+  const selfPriceValue = inIndex ? engine.priceValueOf[self] : Number.NaN;
+
+  const evidence: Evidence[] = [];
+  const price = engine.prices.evaluate(listing, features, selfPriceValue);
+  if (price) evidence.push(price);
+  evidence.push(...languageEvidence(features.doc, listing.ownerKey));
+  evidence.push(...engine.reuse.evaluate(listing, features, self, stored !== null));
+  evidence.push(...coherenceEvidence(listing, features));
+  return evidence;
+}
+
+function engineContext(context: ModerationContext): EngineContext {
   if (!(context instanceof EngineContext)) {
     throw new Error("Contexte de modération invalide : utilisez createContextBuilder().build()");
   }
-  const self = context.indexOfId.get(listing.id) ?? -1;
-  const stored = context.stored(self, listingFingerprint(listing));
-  const features = extractFeatures(listing, stored);
-  const selfPriceValue = self >= 0 ? context.priceValueOf[self] : Number.NaN;
-
-  const evidence: Evidence[] = [];
-  const price = context.prices.evaluate(listing, features, selfPriceValue);
-  if (price) evidence.push(price);
-  evidence.push(...languageEvidence(features.doc, listing.ownerKey));
-  evidence.push(...context.reuse.evaluate(listing, features, self, stored !== null));
-  evidence.push(...coherenceEvidence(listing, features));
-
-  const { confidence, flagged, reasons } = score(evidence);
-  return { flagged, confidence, reasons };
+  return context;
 }
 
 /** One line for the ai_flag_reason column. */

@@ -33,6 +33,19 @@ const CHARGES_INCLUDED =
 /** Holiday lets priced per night or week: not comparable with monthly rents. */
 const SHORT_TERM =
   /\b(?:par nuit|la nuit|\/ ?nuit|nuitees?|par semaine|la semaine|\/ ?semaine|location saisonniere|location de vacances|gite)\b/;
+/** Capped or social rents (Loc'Avantages, conventionné, HLM): below market by law, not a bait. */
+const CAPPED_RENT =
+  /\bloc'?avantages\b|\blogements? (?:social|sociaux|conventionnee?s?)\b|\bconventionnee?\b|\bloyers? (?:plafonnee?s?|moderee?s?|intermediaires?)\b|\bplafonds? de ressources\b|\bhlm\b/;
+const CAPPED_RENT_HINTS = [
+  "avantages",
+  "social",
+  "sociaux",
+  "conventionn",
+  "plafon",
+  "modere",
+  "intermediaire",
+  "hlm",
+];
 const RENOVATION =
   /\ba (?:renover|rehabiliter|restaurer|rafraichir)\b|\brenovation (?:complete|totale|a prevoir)\b|\btout (?:est )?a (?:refaire|reprendre|restaurer)\b|\btravaux (?:importants|a prevoir|de renovation)\b|\bpassoire thermique\b|\bdans son jus\b|\brafraichissement\b|\baudit energetique\b/;
 
@@ -63,7 +76,10 @@ export type ListingFeatures = {
   lifeAnnuity: boolean;
   /** Holiday let priced per night/week. */
   shortTerm: boolean;
-  /** shortTerm, furnished, chargesIncluded, conditionFactor only feed priceValue (not restored). */
+  /**
+   * shortTerm (also true for capped or social rents: neither compares with the open market),
+   * furnished, chargesIncluded, conditionFactor only feed priceValue (not restored).
+   */
   furnished: boolean;
   chargesIncluded: boolean;
   /** Multiplier (≤ 1) on the expected sale price for homes sold to renovate or rated F/G. */
@@ -166,7 +182,10 @@ export function extractFeatures(
     (text.includes("coloc") && hasAffirmativeRoomShareSentence(doc));
   const lifeAnnuity = hasAny(text, LIFE_ANNUITY_HINTS) && LIFE_ANNUITY.test(text);
   const shortTerm =
-    listing.transactionType === "rental" && (listing.price ?? 0) < 400 && SHORT_TERM.test(text);
+    (listing.transactionType === "rental" && (listing.price ?? 0) < 400 && SHORT_TERM.test(text)) ||
+    (listing.transactionType === "rental" &&
+      hasAny(text, CAPPED_RENT_HINTS) &&
+      CAPPED_RENT.test(text));
   const furnished =
     (hasAny(text, FURNISHED_HINTS) && FURNISHED.test(text)) || /\bmeuble/.test(featureText);
   const chargesIncluded =

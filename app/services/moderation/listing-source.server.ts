@@ -24,8 +24,8 @@ const OWNER_KEY = `coalesce(
 // The order of these columns is the layout of a raw row (see listingFromRow).
 const COLUMNS = `p.id, p.title, p.description, p.price, p.property_charges, p.property_type, p.transaction_type,
   p.surface_area, p.rooms, p.bedrooms, p.floor, p.total_floors, p.year_built, p.energy_rating, p.city,
-  p.postal_code, p.images, p.features, p.created_at, ${OWNER_KEY} as owner_key`;
-const BATCH_COLUMNS = `${COLUMNS}, p.status, p.updated_at`;
+  p.postal_code, p.images, p.features, p.created_at, ${OWNER_KEY} as owner_key, p.status`;
+const BATCH_COLUMNS = `${COLUMNS}, p.updated_at`;
 
 const FROM = `from properties p left join property_owners o on o.property_id = p.id`;
 
@@ -70,6 +70,9 @@ export function listingFromRow(row: RawRow): ModerationListing {
     features: parseList(row[17]),
     publishedAt: row[18] as number,
     ownerKey: row[19] as string | null,
+    // A listing already flagged or blacklisted is no market reference (SPEC's pending ones are
+    // what a run moderates: excluding them would leave a first run without comparables).
+    excludedFromComparables: row[20] === "suspicious" || row[20] === "rejected",
   };
 }
 
@@ -201,4 +204,21 @@ export function countIds(userId: string, ids: number[]): number {
     total += row.n;
   }
   return total;
+}
+
+/**
+ * Every listing an agent decided after the engine scored it, with the last decision as its label
+ * (rejected = scam): the agents' share of the training data of `npm run moderation:fit`.
+ */
+export function decidedListings(db: Database.Database): Array<{ listing: ModerationListing; label: "scam" | "legit" }> {
+  const rows = db
+    .prepare<[], RawRow>(
+      `select ${COLUMNS}, d.decision ${FROM}
+         join moderation_decisions d on d.listing_id = p.id
+        where d.id = (select max(id) from moderation_decisions where listing_id = p.id)
+        order by p.id`,
+    )
+    .raw(true)
+    .all();
+  return rows.map((row) => ({ listing: listingFromRow(row), label: row[row.length - 1] === "rejected" ? "scam" : "legit" }));
 }

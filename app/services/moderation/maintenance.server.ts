@@ -30,7 +30,7 @@ export async function resetModeration(userId: string): Promise<number> {
     reset += sqlite
       .prepare(
         `update properties
-            set status = 'pending', ai_checked_at = null, ai_flag_reason = null, ai_confidence = null
+            set status = 'pending', ai_checked_at = null, ai_flag_reason = null, ai_confidence = null, ai_engine_version = null
           where +created_by = ? and +status <> 'rejected' and id in (${chunk.map(() => "?").join(", ")})`,
       )
       .run(userId, ...chunk).changes;

@@ -55,12 +55,35 @@ describe("négation et avertissements", () => {
     expect(other.isNegated(other.findAll(/\bvirement\b/g)[0])).toBe(false);
   });
 
-  it("reconnaît une phrase d'avertissement", () => {
+  it("reconnaît un avertissement, limité à sa proposition", () => {
     const warning = new TextDoc(
-      normalizeText("Méfiez-vous des annonces qui demandent un mandat cash. Loyer 700 €."),
+      normalizeText(
+        "Méfiez-vous des annonces qui demandent un mandat cash. Loyer 700 € par mandat cash.",
+      ),
     );
-    expect(warning.isWarningSentence(0)).toBe(true);
-    expect(warning.isWarningSentence(1)).toBe(false);
+    const [warned, stated] = warning.findAll(/\bmandat cash\b/g);
+    expect(warning.isWarned(warned)).toBe(true);
+    expect(warning.isWarned(stated)).toBe(false);
+  });
+
+  it.each([
+    "Pour éviter les arnaques, payez via le lien sécurisé ci-dessous.",
+    "Afin d'éviter toute fraude, réglez la caution via le lien sécurisé.",
+    "To avoid scams, pay through the secure link below.",
+  ])(
+    "« %s » n'est pas un avertissement : la proposition du paiement est hors de sa portée",
+    (text) => {
+      const doc = new TextDoc(normalizeText(text));
+      const [link] = doc.findAll(/\b(?:lien|link)\b/g);
+      expect(doc.isWarned(link)).toBe(false);
+    },
+  );
+
+  it("« …, c'est une arnaque » fait de la proposition précédente un avertissement", () => {
+    const doc = new TextDoc(
+      normalizeText("Payer par mandat cash avant la visite, c'est une arnaque."),
+    );
+    expect(doc.isWarned(doc.findAll(/\bmandat cash\b/g)[0])).toBe(true);
   });
 
   it("« à deux pas » n'est pas une négation", () => {

@@ -38,9 +38,9 @@ describe("signal de prix", () => {
     const evidence = priceEvidence(lyonT2(380), market);
     expect(evidence).not.toBeNull();
     expect(evidence?.reason).toMatch(
-      /^Loyer 4\d % sous la médiane de 10 annonces comparables à Lyon \(T2, location\)$/,
+      /^Loyer \d+ % sous la médiane de 10 annonces comparables à Lyon, pondérée par la table de référence \(T2, location\) : \d+ €\/m² contre \d+ €\/m²$/,
     );
-    expect(evidence?.weight).toBeGreaterThan(3);
+    expect(evidence?.weight).toBeGreaterThan(0.5);
   });
 
   it("ne signale pas un loyer normal ni un loyer plus cher", () => {
@@ -51,7 +51,9 @@ describe("signal de prix", () => {
   it("se replie sur le prix de référence de la ville sans assez de comparables", () => {
     const few = market.slice(0, MIN_COMPARABLES - 2);
     const evidence = priceEvidence(lyonT2(380), few);
-    expect(evidence?.reason).toMatch(/sous le prix de référence à Lyon \(T2, location\)/);
+    expect(evidence?.reason).toMatch(
+      /sous le prix de référence de la ville à Lyon \(T2, location\)/,
+    );
   });
 
   it("utilise le prix de référence national pour une petite ville sans comparables", () => {
@@ -66,8 +68,38 @@ describe("signal de prix", () => {
     });
     const evidence = priceEvidence(village, []);
     expect(evidence?.reason).toMatch(
-      /^Loyer \d+ % sous le prix de référence à Pézenas \(maison 4 pièces, location\)$/,
+      /^Loyer \d+ % sous le prix de référence (?:du département|national) à Pézenas \(maison 4 pièces, location\) : \d+ €\/m² contre \d+ €\/m²$/,
     );
+  });
+
+  it("rapproche une petite série de comparables de la table de référence", () => {
+    // A pricey sample far above Lyon's table: six comparables move the reference less than sixty.
+    const pricey = (n: number) => Array.from({ length: n }, (_, i) => lyonT2(1500 + i));
+    const percentOf = (others: ModerationListing[]) =>
+      Number(/ (\d+) % /.exec(priceEvidence(lyonT2(600), others, false)?.reason ?? "")?.[1]);
+    expect(percentOf(pricey(6))).toBeLessThan(percentOf(pricey(60)));
+  });
+
+  it("n'utilise pas comme comparables les annonces déjà signalées ou blacklistées", () => {
+    const flagged = [300, 310, 320, 330, 340, 350].map((rent) =>
+      lyonT2(rent, { excludedFromComparables: true }),
+    );
+    const builder = createContextBuilder();
+    for (const listing of [...market, ...flagged]) builder.add(listing);
+    const subject = lyonT2(380);
+    builder.add(subject);
+    const verdict = analyse(subject, builder.build());
+    expect(verdict.reasons.join()).toContain(
+      `médiane de ${market.length} annonces comparables à Lyon`,
+    );
+  });
+
+  it("ne compare pas un loyer plafonné ou social au marché libre", () => {
+    const capped = {
+      ...lyonT2(380),
+      description: "Logement conventionné Loc'Avantages, loyer plafonné.",
+    };
+    expect(priceEvidence(capped, market)).toBeNull();
   });
 
   it("n'utilise pas l'annonce elle-même comme comparable (leave-one-out)", () => {

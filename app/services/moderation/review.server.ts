@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
+import { recordDecisions } from "./learning.server";
 import type { ReviewFilter } from "./moderation-texts";
 
 /**
@@ -146,12 +147,16 @@ export function decideListing(
 ): "ok" | "not-found" | "already-decided" {
   const db = getSqlite();
   const statuses = reviewable.map((status) => `'${status}'`).join(", ");
-  const result = db
-    .prepare(
-      `update properties set status = @decision
-        where id = @id and (created_by = @userId or @isAdmin) and status in (${statuses})`,
-    )
-    .run({ decision, id, userId: reviewer.id, isAdmin: reviewer.isAdmin ? 1 : 0 });
+  const decide = db.transaction(() => {
+    recordDecisions(db, reviewer.id, [id], decision, reviewer.isAdmin);
+    return db
+      .prepare(
+        `update properties set status = @decision
+          where id = @id and (created_by = @userId or @isAdmin) and status in (${statuses})`,
+      )
+      .run({ decision, id, userId: reviewer.id, isAdmin: reviewer.isAdmin ? 1 : 0 });
+  });
+  const result = decide.immediate();
   if (result.changes > 0) {
     logEvent("moderation.decided", { userId: reviewer.id, id, decision });
     return "ok";
@@ -179,6 +184,11 @@ export function decideDisplayed(userId: string, query: SuspiciousQuery, ids: num
       const chunk = unique.slice(start, start + ID_CHUNK);
       const placeholders = chunk.map((_, index) => `@id${index}`).join(", ");
       const idParams = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+      const matched = db
+        .prepare<Record<string, unknown>, { id: number }>(`select id from properties where ${where} and id in (${placeholders})`)
+        .all({ ...params, ...idParams })
+        .map((row) => row.id);
+      recordDecisions(db, userId, matched, decision);
       changed += db
         .prepare(`update properties set status = @decision where ${where} and id in (${placeholders})`)
         .run({ ...params, ...idParams, decision }).changes;

@@ -1,62 +1,64 @@
 /**
- * Evidence → calibrated confidence.
+ * Evidence → feature vector → calibrated confidence, with the fitted model of model.ts.
  *
- * Model: naive-Bayes-style logistic combination. Each piece of evidence is a log-likelihood ratio
- * ("how much more often does this appear in scams than in honest listings"); they add up on top
- * of the prior log-odds, and the logistic function turns the total into a probability.
- *
- * Two guards against double counting correlated clues:
- *  - inside one family only the strongest piece counts (a text saying "virement pour réserver"
- *    three times is one clue), except for the families listed in SUMMED_FAMILIES whose pieces are
- *    distinct clues (an e-mail *and* a foreign number *and* "je ne lis pas la messagerie"), which
- *    add up to a cap;
- *  - families themselves add up freely: price, language, reuse and coherence are independent
- *    ways a fake listing betrays itself, and their agreement is what makes a verdict robust.
+ * Inside one family only the strongest piece counts (a text saying "virement pour réserver"
+ * three times is one clue); families add up with their fitted weights on top of the fitted bias,
+ * and the logistic function turns the total into a probability. Families whose fitted weight is
+ * negative are what speaks for the listing; they are listed apart as `favourable`.
  */
+import { weightVector, type EngineModel } from "./model";
 import { logistic } from "./stats";
-import type { Evidence, EvidenceFamily } from "./types";
+import { EVIDENCE_FAMILIES, type Evidence, type EvidenceFamily } from "./types";
 
-/**
- * Prior log-odds: about 1 listing in 20 is a scam on a general-audience classifieds site.
- * With this prior, one "enough on its own" clue (≈ +4.5) gives ≈ 0.8, one moderate clue
- * (≈ +2.5) ≈ 0.4, and two moderate clues ≈ 0.9.
- */
-export const PRIOR_LOG_ODDS = -3.0;
+const FAMILY_INDEX = new Map<EvidenceFamily, number>(
+  EVIDENCE_FAMILIES.map((family, j) => [family, j]),
+);
 
-/** Listings at or above this confidence are flagged for a human moderator. */
-export const FLAG_THRESHOLD = 0.5;
+/** Strongest strength per family, in EVIDENCE_FAMILIES order: the model's input. */
+export function featureVector(evidence: Evidence[]): Float64Array {
+  const row = new Float64Array(EVIDENCE_FAMILIES.length);
+  for (const item of evidence) {
+    const j = FAMILY_INDEX.get(item.family);
+    if (j !== undefined && item.weight > row[j]) row[j] = item.weight;
+  }
+  return row;
+}
 
-/** Families whose distinct pieces add up, with their cap. */
-const SUMMED_FAMILIES: Partial<Record<EvidenceFamily, number>> = {
-  offPlatform: 4.5,
-  translation: 2.7,
-  pressure: 1.6,
+export type Score = {
+  confidence: number;
+  flagged: boolean;
+  reasons: string[];
+  favourable: string[];
 };
 
-export type Score = { confidence: number; flagged: boolean; reasons: string[] };
+/** Weight vectors are cached per model object: a run scores 100k listings with one model. */
+const vectors = new WeakMap<EngineModel, Float64Array>();
 
-export function score(evidence: Evidence[]): Score {
-  const byFamily = new Map<EvidenceFamily, number>();
-  for (const item of evidence) {
-    if (!(item.weight > 0)) continue;
-    const previous = byFamily.get(item.family) ?? 0;
-    const cap = SUMMED_FAMILIES[item.family];
-    byFamily.set(
-      item.family,
-      cap === undefined ? Math.max(previous, item.weight) : Math.min(cap, previous + item.weight),
-    );
+export function score(evidence: Evidence[], model: EngineModel): Score {
+  let weights = vectors.get(model);
+  if (!weights) {
+    weights = weightVector(model);
+    vectors.set(model, weights);
   }
-  let total = PRIOR_LOG_ODDS;
-  for (const weight of byFamily.values()) total += weight;
+  const row = featureVector(evidence);
+  let total = model.bias;
+  for (let j = 0; j < row.length; j++) total += weights[j] * row[j];
   // Rounded so that the stored value is stable and readable; never exactly 0 or 1.
   const confidence = Math.min(0.999, Math.max(0.001, Math.round(logistic(total) * 1000) / 1000));
 
+  const contributions = evidence
+    .map((item, order) => ({
+      item,
+      order,
+      contribution: item.weight * (weights[FAMILY_INDEX.get(item.family) ?? -1] ?? 0),
+    }))
+    .filter(({ contribution }) => contribution !== 0)
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || a.order - b.order);
   const reasons: string[] = [];
-  const ordered = evidence
-    .map((item, order) => ({ item, order }))
-    .filter(({ item }) => item.weight > 0)
-    .sort((a, b) => b.item.weight - a.item.weight || a.order - b.order);
-  for (const { item } of ordered) if (!reasons.includes(item.reason)) reasons.push(item.reason);
-
-  return { confidence, flagged: confidence >= FLAG_THRESHOLD, reasons };
+  const favourable: string[] = [];
+  for (const { item, contribution } of contributions) {
+    const list = contribution > 0 ? reasons : favourable;
+    if (!list.includes(item.reason)) list.push(item.reason);
+  }
+  return { confidence, flagged: confidence >= model.threshold, reasons, favourable };
 }

@@ -35,6 +35,8 @@ export type ModerationListing = {
    * Without it, both sides of a suspicious reuse are reported.
    */
   publishedAt?: Date | string | number | null;
+  /** True for listings already flagged or blacklisted: they never serve as price comparables. */
+  excludedFromComparables?: boolean;
 };
 
 export type ModerationVerdict = {
@@ -43,39 +45,77 @@ export type ModerationVerdict = {
   confidence: number;
   /** Short French sentences with evidence, strongest first. */
   reasons: string[];
+  /** What speaks for the listing (owner shows it, payment only at signature...), strongest first. */
+  favourable: string[];
+  /** Version of the fitted model that produced this verdict (see model.ts). */
+  engineVersion: string;
 };
 
-/** One piece of evidence produced by a signal, in log-odds units. */
+/**
+ * One piece of evidence produced by a signal. Its weight is the signal's *strength*: an ordinal
+ * grade inside its family (a photo reused by another owner is stronger than by the same owner);
+ * how much a family counts against the others is fitted (model.ts), never set by hand.
+ */
 export type Evidence = {
-  /** Signals of the same family do not add up (see scoring.ts); families do. */
+  /** One feature of the fitted model: inside a family only the strongest piece counts. */
   family: EvidenceFamily;
-  /** Log-odds contribution (> 0 = points to a scam). */
+  /** Strength (> 0); the fitted model multiplies it by the family's weight. */
   weight: number;
-  /** Short French sentence shown to moderators. */
+  /** Short French sentence shown to moderators, quoting the listing where it can. */
   reason: string;
 };
 
-export type EvidenceFamily =
-  | "price"
-  | "untraceablePayment"
-  | "foreignAccount"
-  | "paymentBeforeVisit"
-  | "refundPromise"
-  | "escrowStory"
-  | "keysByPost"
-  | "absentOwner"
-  | "offPlatform"
-  | "pressure"
-  | "translation"
-  | "vagueProcedure"
-  | "distressStory"
-  | "documentsBeforeVisit"
-  | "photoReuse"
-  | "textReuse"
-  | "incoherentRooms"
-  | "incoherentSurface"
-  | "incoherentPrice"
-  | "incoherentFloor";
+/** Every feature of the model, in the fixed order of its weight vector. */
+export const EVIDENCE_FAMILIES = [
+  "price",
+  "untraceablePayment",
+  "foreignAccount",
+  "paymentBeforeVisit",
+  "moneyBeforeLease",
+  "excessiveDeposit",
+  "identityHarvest",
+  "thirdPartyPayment",
+  "refundPromise",
+  "escrowStory",
+  "keysByPost",
+  "ownerAbroad",
+  "cannotVisit",
+  "email",
+  "foreignPhone",
+  "writtenPhone",
+  "messagingApp",
+  "refusesSite",
+  "onlyOffPlatform",
+  "pressure",
+  "vagueProcedure",
+  "distressStory",
+  "documentsBeforeVisit",
+  "photoReuse",
+  "textReuse",
+  "reuseUnordered",
+  "textNearCopy",
+  "reuseSameOwnerOrPlace",
+  "incoherentRooms",
+  "incoherentSurface",
+  "incoherentPrice",
+  "incoherentFloor",
+  "notInFrench",
+  // What speaks for the listing: fitted weights are expected to be negative.
+  "ownerShowsIt",
+  "paysAtSignature",
+  "officialGuarantee",
+  "professionalPublisher",
+] as const;
+
+export type EvidenceFamily = (typeof EVIDENCE_FAMILIES)[number];
+
+/** Families that speak for the listing: their fitted weight is held at or below zero. */
+export const FAVOURABLE_FAMILIES: ReadonlySet<EvidenceFamily> = new Set<EvidenceFamily>([
+  "ownerShowsIt",
+  "paysAtSignature",
+  "officialGuarantee",
+  "professionalPublisher",
+]);
 
 /** Joins the evidence of a verdict in `ai_flag_reason`, strongest first. */
 export const FLAG_REASON_SEPARATOR = " · ";

@@ -22,12 +22,18 @@ function statements(sqlite: Database.Database): Statements {
     // re-imported with new content meanwhile keeps the newer decision.
     write: sqlite.prepare(
       `update properties
-          set status = @status, ai_flag_reason = @reason, ai_confidence = @confidence, ai_checked_at = @now
+          set status = @status, ai_flag_reason = @reason, ai_confidence = @confidence, ai_checked_at = @now,
+              ai_engine_version = @engineVersion
         where id = @id and created_by = @userId and status = @expected and updated_at = @updatedAt`,
     ),
   };
   cache.set(sqlite, prepared);
   return prepared;
+}
+
+/** What the card shows: the evidence, then what speaks for the listing, so both sides are weighed. */
+export function flagReason(evidence: string, favourable: string[]): string {
+  return favourable.length > 0 ? `${evidence} · En faveur de l'annonce : ${favourable.slice(0, 2).join(" ; ")}` : evidence;
 }
 
 /** The stored confidence: inside the schema's 0..1 check, three decimals are plenty for a badge. */
@@ -67,8 +73,9 @@ export function writeBatches(
         expected: row.status,
         updatedAt: row.updated_at,
         status: verdict.flagged ? "suspicious" : "active",
-        reason: verdict.flagged ? formatReason(verdict.reasons) : null,
+        reason: verdict.flagged ? flagReason(formatReason(verdict.reasons), verdict.favourable) : null,
         confidence: storedConfidence(verdict.confidence),
+        engineVersion: verdict.engineVersion,
         now,
       }) as Database.RunResult;
       if (result.changes === 0) continue;

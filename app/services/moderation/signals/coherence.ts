@@ -9,20 +9,23 @@ import type { ListingFeatures } from "../listing-features";
 import { formatNumber } from "../format";
 import type { Evidence, ModerationListing } from "../types";
 
+// Strengths are grades in 0..1 inside each family (1 = the impossible case); the fitted model
+// (model.ts) decides how much each family counts.
+
 /** Impossible: more bedrooms than rooms (French "pièces" include bedrooms). */
-const W_BEDROOMS_EXCEED_ROOMS = 2.5;
+const W_BEDROOMS_EXCEED_ROOMS = 1;
 /** Unusual: every room is a bedroom (no living room), a frequent template error. */
-const W_BEDROOMS_EQUAL_ROOMS = 1.2;
+const W_BEDROOMS_EQUAL_ROOMS = 0.5;
 /** A "studio" is a one-room home, rarely above 45 m². */
-const W_BIG_STUDIO = 1.5;
+const W_BIG_STUDIO = 1;
 /** Less than 6 m² or more than 70 m² per room. */
-const W_SURFACE_PER_ROOM = 0.8;
+const W_SURFACE_PER_ROOM = 0.5;
 /** Rent below 4 €/m² or sale below 250 €/m² for a home: no French market is that cheap. */
-const W_ABSURD_PRICE = 1.5;
+const W_ABSURD_PRICE = 0.75;
 /** Price typed for the wrong transaction (a sale price as a rent, or a rent as a sale price). */
-const W_WRONG_TRANSACTION_PRICE = 2.0;
+const W_WRONG_TRANSACTION_PRICE = 1;
 /** Floor above the building's number of floors. */
-const W_FLOOR = 1.0;
+const W_FLOOR = 1;
 
 const STUDIO = /\bstudio\b/;
 const fmt = (n: number): string => formatNumber(n, 1);

@@ -70,9 +70,6 @@ export const FOREIGN_ACCOUNT = new RegExp(
   "g",
 );
 export const FOREIGN_ACCOUNT_GATE = stems("compte", "rib", "iban", "banque");
-/** The negation is part of the statement here ("je n'ai plus de compte en France"). */
-export const NO_FRENCH_ACCOUNT =
-  /\b(?:n'ai|ne possede|ne dispose) (?:plus |pas )?(?:de |d')?(?:compte|banque)(?: bancaire)? (?:en france|francais)\b/g;
 
 // ---------------------------------------------------------------------------------------------
 // Money asked before the visit. In France the deposit and first rent are paid when the lease is
@@ -136,13 +133,6 @@ export const DOCUMENTS_GATE = stems("avant");
 export const ESCROW_GATE = stems("sequestre");
 export const PAID_VISIT =
   /\bfrais de visites?\b|\b(?:frais|paiement|versement|virement|payer|regler|\d[\d ]*(?:€|euros?))\b[^.;!?\n]{0,50}?\b(?:pour|afin de) (?:pouvoir )?(?:visiter|(?:reserver|bloquer|obtenir|fixer|avoir) (?:la |une |votre |le )?(?:visite|rendez-vous|rdv))\b|\bpour (?:pouvoir )?(?:visiter|(?:reserver|bloquer|obtenir|fixer) (?:la |une |votre |le )?(?:visite|rendez-vous|rdv))\b[^.;!?\n]{0,50}?\b(?:frais|paiement|versement|virement|payer|regler|\d[\d ]*(?:€|euros?))/g;
-/**
- * "Payez d'abord / au préalable": money first, whatever comes next. The gap may not mention a
- * visit ("d'abord la visite, puis le dépôt…" is the honest order).
- */
-export const PAY_FIRST_GATE = stems("abord", "prealable", "prealablement", "avant");
-export const PAY_FIRST =
-  /\b(?:d'abord|au prealable|prealablement|avant tout)\b(?:(?!visit)[^.;!?\n]){0,40}?\b(?:caution|depot|premiers? (?:mois|loyer)|acompte|versement|virement|verser|payer|regler|frais|argent|somme|reservation)|\b(?:caution|depot de garantie|premiers? (?:mois|loyer)|acompte|versement|virement|frais)\b[^.;!?\n]{0,40}?\b(?:au prealable|prealablement)\b/g;
 /** "dès réception du premier loyer", "après votre paiement", "une fois le virement reçu". */
 export const AFTER_PAYMENT =
   /\b(?:des|apres|une fois|sitot)\b(?: [\w']+){0,3}? (?:recu|reception|receptionne|paiement|versement|virement|reglement|reservation|transfert)\b/g;
@@ -152,6 +142,10 @@ export const KEYS = /\b(?:cles|clefs|cle|clef)\b/;
 /** Money tied to the lease signature or the check-in is the normal, legal sequence. */
 export const SIGNATURE_ANCHOR =
   /\b(?:(?:a|lors de|au moment de|le jour de|apres|des) (?:la )?signature|une fois (?:le )?(?:bail|contrat) signe|apres avoir signe|(?:a|lors de) l'etat des lieux|a l'entree dans les lieux|a la remise des cles|en main propre)\b/;
+
+/** Holiday lets: booked with arrhes against a seasonal contract, legally, before arriving. */
+export const HOLIDAY_LET =
+  /\b(?:location saisonniere|saisonnier\w*|gite|vacances|sejour|a la semaine|par semaine|la semaine|par nuit|la nuit|nuitees?|taxe de sejour|holiday|per (?:week|night))\b/;
 
 /** Refund promises reassure the victim who is asked to pay for something unseen. */
 export const REFUND = /\brembours\w*/g;
@@ -234,13 +228,23 @@ export const PLACE_PREPOSITION = /\b(?:a|au|aux|en|dans|pour|vers|sur) (?:l'|la 
 export const ABROAD_GENERIC_GATE = stems(
   "etranger",
   "france",
+  "outre",
   "expatri",
   "mission",
   "militaire",
   "deplacement",
+  "poste",
+  "detach",
+  "abroad",
+  "overseas",
+  "out",
 );
+/**
+ * Away from France, in general words: a place word (abroad, outside France), a status
+ * (expatriate, serving), or being sent somewhere (on a mission, posted, seconded, travelling).
+ */
 export const ABROAD_GENERIC =
-  /\b(?:a l'etranger|hors de france|(?:ne suis|ne vis|ne reside|n'habite) plus en france|expatriee?s?|mission humanitaire|en mission (?:a|au|en|pour)|militaire de carriere|en deplacement (?:professionnel )?(?:pour|a l'etranger|depuis)|souvent en deplacement)\b/g;
+  /\b(?:a l'etranger|hors de france|outre-mer|abroad|overseas|out of the country)\b|\b(?:expatriee?s?|militaire|mission humanitaire)\b|\b(?:en|on) (?:mission|deplacement|poste|detachement|assignment)\b(?: [\w']+){0,3}? (?:a|au|aux|en|pour|depuis|in|to)\b|\bsouvent en deplacement\b/g;
 /** Inherent negation: "je ne peux pas faire visiter" is the statement itself. */
 export const CANNOT_VISIT: ReadonlyArray<{ pattern: RegExp; gate: Gate }> = [
   {
@@ -249,14 +253,20 @@ export const CANNOT_VISIT: ReadonlyArray<{ pattern: RegExp; gate: Gate }> = [
     gate: stems("peu", "pourr", "pouvons", "mesure"),
   },
   {
+    // No visit at all (stated): the applicant would rent unseen.
     pattern:
-      /\bvisites? (?:impossible|pas possible)s?\b|\bpas de visites? (?:possible|sur place)s?\b|\bn'ai personne sur place\b|\bsans (?:aucune )?visite\b|\bje ne serai pas (?:en france|present|presente|sur place)\b/g,
-    gate: stems("impossible", "possible", "personne", "sans", "serai"),
+      /\bvisites? (?:impossible|pas possible)s?\b|\b(?:pas de|aucune|sans (?:aucune )?)visites?(?: physiques?)?(?: (?:n'est |ne sera )?(?:possible|prevue|sur place))?\b(?! (?:sans|avant|le |la |les |du |hors|en dehors|sauf|que|libre))/g,
+    gate: stems("visite", "visites"),
   },
   {
+    // Nobody there to show it.
     pattern:
-      /\b(?:ne suis|ne serai|ne sommes|n'etant|ne serons) (?:malheureusement )?pas (?:disponibles?|presente?s?|sur place|la) pour (?:les |une |des |faire (?:les |des )?)?visites?\b|\baucune visite (?:n'est )?(?:possible|prevue)\b/g,
-    gate: stems("disponible", "disponibles", "present", "presente", "place", "aucune"),
+      /\b(?:ne|n') ?(?:suis|serai|sommes|serons|etant|ai|aurai) (?:malheureusement )?(?:pas|personne|plus) (?:disponibles?(?: pour (?:les |une |des |faire (?:les |des )?)?visites?)?|presente?s?|sur place|la pour (?:les |une |des |faire (?:les |des )?)?visites?|en france)\b/g,
+    gate: stems("disponible", "present", "place", "france", "visite", "visites"),
+  },
+  {
+    pattern: /\b(?:cannot|unable to|not able to) (?:show|visit|meet)\b|\bno viewings?\b/g,
+    gate: stems("cannot", "unable", "able", "viewing"),
   },
 ];
 export const PROXY_PERSON =
@@ -330,7 +340,8 @@ export const REFUSES_SITE_GATE = stems(
 /** Inherent negation: refusing the site's own messaging is the red flag. */
 export const REFUSES_SITE_MESSAGING = [
   /\b(?:ne|n') ?(?:consulte|lis|reponds|regarde|utilise|vais|suis|passe) (?:pas|jamais|plus|guere|presque jamais|que rarement|peu)\b[^.;!?\n]{0,40}?\b(?:messagerie|messages?|site|plateforme|ici|leboncoin|application)\b/g,
-  /\bconsulte (?:tres )?peu (?:ce site|la messagerie|les messages|le site|ici)\b|\bpas de reponse (?:aux messages|sur le site|ici|via le site)\b|\bpas souvent connectee?s? (?:ici|sur le site)\b|\bje ne suis pas souvent connectee?\b/g,
+  // Rarely there: reading, answering or being connected "peu / rarement / pas souvent".
+  /\b(?:consulte|regarde|lis|reponds|connectee?s?|en ligne|reponse)\b (?:tres |assez |que )?(?:peu|rarement|pas souvent)\b|\b(?:pas|peu|rarement) (?:souvent )?(?:connectee?s?|en ligne|de reponse)\b/g,
 ];
 export const ONLY_OFF_PLATFORM_GATE = stems(
   "uniquement",
@@ -346,112 +357,42 @@ export const ONLY_OFF_PLATFORM =
 // Pressure: rushing the victim so that they pay before thinking. Weak on its own (honest owners
 // in a hurry exist), it strengthens other evidence.
 // ---------------------------------------------------------------------------------------------
+/** Every shape of PRESSURE holds one of these distinctive words. */
 export const PRESSURE_GATE = stems(
-  "arrive",
   "demandes",
   "candidats",
   "messages",
   "sollicitations",
-  "vite",
-  "tardez",
+  "interessees",
+  "contacts",
+  "requests",
+  "applicants",
+  "enquiries",
+  "arrive",
   "premiere",
   "priorite",
+  "served",
+  "person",
+  "one",
   "urgen",
+  "vite",
+  "tardez",
+  "rapide",
+  "saisir",
   "volontairement",
   "sacrifie",
-  "saisir",
-  "rapide",
+  "casse",
+  "brade",
+  "asap",
+  "hurry",
+  "fast",
 );
+/**
+ * Four general shapes of pressure: demand volume, first come first served, speed, and a price
+ * excused in advance ("volontairement bas").
+ */
 export const PRESSURE =
-  /\bpremier arrive,? premier servi\b|\b(?:beaucoup|enormement|tellement|trop|tant|plein|nombreuses?|plus de \d+) (?:de )?(?:demandes|candidats|messages|sollicitations)\b|\bvu le nombre de (?:demandes|candidats|messages)\b|\bau plus vite\b|\bne tardez pas\b|\bfaites vite\b|\becrivez-moi vite\b|\b(?:a|pour) la premiere personne qui\b|\bpriorite a la (?:premiere )?personne qui\b|\burgent\b|\burgence\b|\bvolontairement bas\b|\bprix sacrifie\b|\ba saisir (?:rapidement|vite)\b|\bvente (?:rapide|urgente)\b|\bvendre (?:vite|rapidement)\b/g;
-
-// ---------------------------------------------------------------------------------------------
-// Machine-translated French: most scam rings do not write French natively and paste translated
-// templates. Each marker is a calque that a native writer would not produce.
-// ---------------------------------------------------------------------------------------------
-export const TRANSLATION_MARKERS: ReadonlyArray<{ pattern: RegExp; label: string; gate: Gate }> = [
-  {
-    pattern: /\b(?:pour|de) savoir plus\b|\bsavoir plus (?:de|sur) vous\b/,
-    label: "savoir plus",
-    gate: stems("savoir"),
-  },
-  {
-    pattern: /\blits? (?:de |a )(?:double|deux) places?\b|\blits? de place double\b/,
-    label: "lit de double place",
-    gate: stems("lit"),
-  },
-  {
-    pattern: /\bsi vous avez (?:un |de l')?interet\b/,
-    label: "si vous avez un intérêt",
-    gate: stems("interet"),
-  },
-  {
-    pattern: /\bje (?:mets|met) a (?:votre|la) disposition\b/,
-    label: "je mets à votre disposition",
-    gate: stems("disposition"),
-  },
-  {
-    pattern: /\bcomme (?:de |a )?(?:sa|son) (?:propre )?(?:maison|appartement|chez soi)\b/,
-    label: "comme de sa maison",
-    gate: stems("comme"),
-  },
-  {
-    pattern: /\b(?:disponible|libre) (?:de|a partir de) maintenant\b/,
-    label: "disponible de maintenant",
-    gate: stems("maintenant"),
-  },
-  {
-    pattern: /\bpour (?:le|chaque) mois\b(?! (?:de|d'|prochain|suivant))/,
-    label: "pour le mois",
-    gate: stems("mois"),
-  },
-  {
-    pattern: /\ble prix du loyer\b|\ble prix est \d/,
-    label: "le prix du loyer est",
-    gate: stems("prix"),
-  },
-  { pattern: /\bla surface est \d/, label: "la surface est", gate: stems("surface") },
-  {
-    pattern: /\bavec (?:tout inclus|toutes les charges|les charges comprises)\b|\bil inclus\b/,
-    label: "avec toutes les charges",
-    gate: stems("inclus", "charges"),
-  },
-  {
-    pattern: /\binternet (?:de |a )?haute vitesse\b/,
-    label: "internet de haute vitesse",
-    gate: stems("vitesse"),
-  },
-  {
-    pattern: /\bla suite des etapes\b|\bvous faire savoir (?:de|la suite)\b/,
-    label: "la suite des étapes",
-    gate: stems("etapes", "savoir"),
-  },
-  {
-    pattern: /\b(?:locataire|personne) honnete\b/,
-    label: "locataire honnête",
-    gate: stems("honnete"),
-  },
-  {
-    pattern: /\bentrer avec seulement (?:votre|vos) valises?\b/,
-    label: "entrer avec seulement votre valise",
-    gate: stems("valise"),
-  },
-  {
-    pattern: /\bduree de location longue\b/,
-    label: "durée de location longue",
-    gate: stems("longue"),
-  },
-  {
-    pattern: /\bpropose pour (?:la )?location\b/,
-    label: "je propose pour la location",
-    gate: stems("propose"),
-  },
-  {
-    pattern: /\bpour (?:la|une) communication plus rapide\b/,
-    label: "pour la communication plus rapide",
-    gate: stems("communication"),
-  },
-];
+  /\b(?:(?:beaucoup|enormement|tellement|trop|tant|plein|nombreuses?|plus de \d+|vu le nombre) (?:de )?(?:demandes|candidats|messages|sollicitations|personnes interessees|contacts)|(?:lots of|many|so many) (?:requests|applicants|messages|enquiries))\b|\b(?:premier arrive,? premier servi|(?:a|pour) la premiere personne|priorite a la (?:premiere )?personne|first come,? first served|(?:to )?the first (?:person|one) (?:who|to))\b|\b(?:urgent\w*|au plus vite|ne tardez pas|faites vite|(?:ecrivez|repondez|contactez)(?:-moi)? (?:vite|rapidement)|a saisir (?:rapidement|vite)|(?:vente|vendre|louer|location) (?:rapide\w*|urgente?|vite)|asap|hurry|act fast)\b|\b(?:volontairement bas|prix (?:sacrifie|casse|brade))\b/g;
 
 // ---------------------------------------------------------------------------------------------
 // Vague next steps: the real conditions (payment) are only revealed in private, off the record.

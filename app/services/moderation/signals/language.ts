@@ -11,6 +11,8 @@ import { normalizeText } from "../normalize";
 import type { Evidence } from "../types";
 import * as Patterns from "./language-patterns";
 import { stems } from "./gates";
+import { moneyFlowEvidence } from "./money-flow";
+import { textLanguageEvidence } from "./text-language";
 import { displayPlace, findForeignPlaces, FOREIGN_PLACE_GATE } from "./places";
 import type { Match, TextDoc } from "./text-doc";
 
@@ -51,15 +53,13 @@ const {
   MESSAGING_APPS_GATE,
   NOTARY_ABROAD,
   NOTARY_GATE,
-  NO_FRENCH_ACCOUNT,
   ONLY_OFF_PLATFORM,
   ONLY_OFF_PLATFORM_GATE,
   PAID_VISIT,
   PAID_VISIT_GATE,
-  PAY_FIRST,
-  PAY_FIRST_GATE,
   PAY,
   PAY_GATE,
+  HOLIDAY_LET,
   PLACE_PREPOSITION,
   PLATFORM,
   PLATFORM_GATE,
@@ -82,58 +82,18 @@ const {
   SELF_LOCATION,
   SELF_VISITS,
   SIGNATURE_ANCHOR,
-  TRANSLATION_MARKERS,
   UNTRACEABLE_PAYMENTS,
   VAGUE_PROCEDURE,
   VAGUE_PROCEDURE_GATE,
   VISIT_OR_ADDRESS,
 } = Patterns;
 
-/** Untraceable means (coupons, cash transfer, crypto): no honest landlord uses them. */
-const W_UNTRACEABLE = 5.5;
-/** Money before any visit or "to reserve": the scam itself; honest landlords are paid at signing. */
-const W_PAYMENT_BEFORE_VISIT = 4.5;
-/** Keys mailed to a stranger who has not signed anything. */
-const W_KEYS_BY_POST = 4.0;
-/** Airbnb/Booking/escrow/foreign notary "holding" the money: a staged guarantee. */
-const W_ESCROW = 4.0;
-/** Foreign bank account for a French lease: money out of reach of French banks. */
-const W_FOREIGN_ACCOUNT = 3.0;
-/** Refund promises only make sense when money is asked for something unseen. */
-const W_REFUND = 1.2;
-/** Owner abroad / away: common and often honest, hence weak alone… */
-const W_ABROAD = 1.5;
-/** …but "I cannot show the flat" means the applicant would rent it unseen. */
-const W_CANNOT_VISIT = 2.0;
-/** Both together is the textbook story ("je suis muté à l'étranger, visite impossible"). */
-const W_ABROAD_AND_CANNOT_VISIT = 3.3;
 /**
- * E-mail written in the ad: the first step to leave the moderated platform. Below the flag
- * threshold alone (some private owners simply print it), decisive with any other clue.
+ * Strengths are ordinal grades inside a family (1 = the family's plain case); how much each family
+ * counts is fitted (model.ts). Only families with several kinds of evidence grade them.
  */
-const W_EMAIL = 2.2;
-/** Foreign phone number (not +33 nor French overseas). */
-const W_FOREIGN_PHONE = 2.5;
-/** French number in the text: common among honest private owners, so weak. */
-const W_FRENCH_PHONE = 0.6;
 /** Agencies and notaries print their contact details as a matter of course. */
-const PROFESSIONAL_CONTACT_FACTOR = 0.3;
-/** WhatsApp/Telegram as the channel. */
-const W_MESSAGING_APP = 1.5;
-/** Explicitly refusing the site's messaging. */
-const W_REFUSES_SITE = 2.0;
-/** "Uniquement par e-mail / WhatsApp". */
-const W_ONLY_OFF_PLATFORM = 1.5;
-/** Pressure words (weak: honest owners in a hurry exist). */
-const W_PRESSURE = 0.8;
-/** Each translation calque; capped in scoring.ts. */
-const W_TRANSLATION = 0.9;
-/** "Je vous expliquerai la procédure": conditions only disclosed in private. */
-const W_VAGUE_PROCEDURE = 1.0;
-/** Emotional story (illness, divorce, bereavement) used to rush a decision. */
-const W_DISTRESS = 0.8;
-/** Identity documents before any visit: weak, many honest landlords pre-screen files. */
-const W_DOCUMENTS_BEFORE_VISIT = 0.4;
+const PROFESSIONAL_CONTACT_STRENGTH = 0.3;
 
 /** @param ownerKey who publishes the listing, to recognise professional advertisers. */
 export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): Evidence[] {
@@ -149,30 +109,24 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     if (doc.findAffirmative(pattern).length > 0) means.push(label);
   }
   if (means.length > 0) {
-    push(
-      "untraceablePayment",
-      W_UNTRACEABLE,
-      `Paiement par ${means.slice(0, 2).join(" ou ")} demandé`,
-    );
+    push("untraceablePayment", 1, `Paiement par ${means.slice(0, 2).join(" ou ")} demandé`);
   }
 
   // --- Foreign bank account -----------------------------------------------------------------
   const foreignAccount =
-    doc.has(FOREIGN_ACCOUNT_GATE) &&
-    (doc.findAffirmative(FOREIGN_ACCOUNT).length > 0 ||
-      doc.findAll(NO_FRENCH_ACCOUNT).some((m) => !doc.isWarningSentence(m.sentence)));
-  if (foreignAccount)
-    push("foreignAccount", W_FOREIGN_ACCOUNT, "Paiement vers un compte bancaire étranger");
+    doc.has(FOREIGN_ACCOUNT_GATE) && doc.findAffirmative(FOREIGN_ACCOUNT).length > 0;
+  if (foreignAccount) push("foreignAccount", 1, "Paiement vers un compte bancaire étranger");
 
   // --- Money before the visit ---------------------------------------------------------------
   // Payment mentions are computed once, lazily: most honest listings never need them.
   let paymentMatches: Match[] | null = null;
   const payments = (): Match[] => (paymentMatches ??= doc.has(PAY_GATE) ? doc.findAll(PAY) : []);
-  if (paymentBeforeVisit(doc, payments)) {
+  const early = paymentBeforeVisit(doc, payments);
+  if (early) {
     push(
       "paymentBeforeVisit",
-      W_PAYMENT_BEFORE_VISIT,
-      "Argent demandé avant toute visite (réservation, caution ou premier loyer)",
+      1,
+      `Argent demandé avant toute visite (réservation, caution ou premier loyer) : ${doc.quote(early)}`,
     );
   }
 
@@ -181,21 +135,14 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     // Negation is not checked: "si ça ne vous convient pas, vous êtes remboursé" is conditional.
     const refund = doc
       .findAll(REFUND)
-      .some(
-        (m) => !doc.isWarningSentence(m.sentence) && !doc.sentenceHas(m.sentence, END_OF_LEASE),
-      );
-    if (refund)
-      push("refundPromise", W_REFUND, "Remboursement promis si le logement ne convient pas");
+      .some((m) => !doc.isWarned(m) && !doc.sentenceHas(m.sentence, END_OF_LEASE));
+    if (refund) push("refundPromise", 1, "Remboursement promis si le logement ne convient pas");
   }
 
   // --- Fake escrow / platform-secured payment ----------------------------------------------
   const escrowLabel = escrowStory(doc);
   if (escrowLabel)
-    push(
-      "escrowStory",
-      W_ESCROW,
-      `Paiement via un prétendu intermédiaire sécurisé (${escrowLabel})`,
-    );
+    push("escrowStory", 1, `Paiement via un prétendu intermédiaire sécurisé (${escrowLabel})`);
 
   // --- Keys by post ---------------------------------------------------------------------------
   if (
@@ -203,15 +150,22 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     (KEYS_SENT.some((pattern) => doc.findAffirmative(pattern).length > 0) ||
       doc.findAffirmative(COURIER).some((m) => doc.sentenceHas(m.sentence, KEYS)))
   ) {
-    push("keysByPost", W_KEYS_BY_POST, "Clés envoyées par courrier ou transporteur");
+    push("keysByPost", 1, "Clés envoyées par courrier ou transporteur");
   }
 
   // --- Absent owner -------------------------------------------------------------------------
-  const absence = absentOwner(doc);
-  if (absence) push("absentOwner", absence.weight, absence.reason);
+  evidence.push(...absentOwner(doc));
 
-  // --- Contact off the platform (several pieces add up, capped in scoring.ts) -----------------
-  for (const item of offPlatform(doc, ownerKey)) push("offPlatform", item.weight, item.reason);
+  // --- Contact off the platform: each channel is a family of its own ------------------------
+  let professional: boolean | null = null;
+  const isPro = (): boolean => (professional ??= isProfessional(doc, ownerKey));
+  evidence.push(...offPlatform(doc, isPro));
+  if (isPro()) push("professionalPublisher", 1, "Annonceur professionnel (agence, notaire)");
+
+  // --- How the money moves, clause by clause (money-flow.ts) ---------------------------------
+  evidence.push(...moneyFlowEvidence(doc, payments, isPro));
+  const language = textLanguageEvidence(doc);
+  if (language) evidence.push(language);
 
   // --- Pressure -----------------------------------------------------------------------------
   if (doc.has(PRESSURE_GATE)) {
@@ -219,23 +173,10 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     if (pressureWords.size > 0) {
       push(
         "pressure",
-        W_PRESSURE * Math.min(2, pressureWords.size),
+        Math.min(2, pressureWords.size) / 2,
         `Mise sous pression (« ${[...pressureWords].slice(0, 2).join(" », « ")} »)`,
       );
     }
-  }
-
-  // --- Machine translation -------------------------------------------------------------------
-  const calques: string[] = [];
-  for (const { pattern, label, gate } of TRANSLATION_MARKERS) {
-    if (doc.has(gate) && pattern.test(doc.text)) calques.push(label);
-  }
-  if (calques.length > 0) {
-    push(
-      "translation",
-      W_TRANSLATION * calques.length,
-      `Tournures de traduction automatique (« ${calques.slice(0, 3).join(" », « ")} »)`,
-    );
   }
 
   // --- Vague procedure ------------------------------------------------------------------------
@@ -243,17 +184,12 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
     doc.has(VAGUE_PROCEDURE_GATE) &&
     doc
       .findAll(VAGUE_PROCEDURE)
-      .some((m) => !doc.isWarningSentence(m.sentence) && !doc.sentenceHas(m.sentence, AT_VISIT));
-  if (vague)
-    push(
-      "vagueProcedure",
-      W_VAGUE_PROCEDURE,
-      "Conditions de location renvoyées à un échange privé",
-    );
+      .some((m) => !doc.isWarned(m) && !doc.sentenceHas(m.sentence, AT_VISIT));
+  if (vague) push("vagueProcedure", 1, "Conditions de location renvoyées à un échange privé");
 
   // --- Distress story -------------------------------------------------------------------------
   if (doc.has(DISTRESS_GATE) && doc.findAffirmative(DISTRESS).length > 0) {
-    push("distressStory", W_DISTRESS, "Histoire personnelle dramatique pour presser la décision");
+    push("distressStory", 1, "Histoire personnelle dramatique pour presser la décision");
   }
 
   // --- Documents before the visit -----------------------------------------------------------
@@ -266,11 +202,7 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
           doc.sentenceHas(m.sentence, BEFORE_VISIT) && !doc.sentenceHas(m.sentence, DOSSIER_FACILE),
       );
   if (documentsFirst) {
-    push(
-      "documentsBeforeVisit",
-      W_DOCUMENTS_BEFORE_VISIT,
-      "Documents personnels demandés avant toute visite",
-    );
+    push("documentsBeforeVisit", 1, "Documents personnels demandés avant toute visite");
   }
 
   return evidence;
@@ -281,19 +213,15 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
  *  1. "…caution… avant la visite"                     (payment + before-visit in one sentence)
  *  2. "…virement… pour réserver / bloquer…"            (payment + reservation, not at signing)
  *  3. "dès réception du premier loyer… la visite/l'adresse/les clés" (sequence)
- * plus paying for the visit itself ("150 € de frais pour réserver la visite") and paying first
- * ("envoyez d'abord le dépôt de garantie").
+ * plus paying for the visit itself ("150 € de frais pour réserver la visite").
  */
-function paymentBeforeVisit(doc: TextDoc, payments: () => Match[]): boolean {
-  if (doc.has(PAID_VISIT_GATE) && doc.findAffirmative(PAID_VISIT).length > 0) return true;
-  if (
-    doc.has(PAY_FIRST_GATE) &&
-    doc.findAffirmative(PAY_FIRST).some((m) => !doc.sentenceHas(m.sentence, SIGNATURE_ANCHOR))
-  ) {
-    return true;
-  }
+function paymentBeforeVisit(doc: TextDoc, payments: () => Match[]): Match | null {
+  const paidVisit = doc.has(PAID_VISIT_GATE) ? doc.findAffirmative(PAID_VISIT)[0] : undefined;
+  if (paidVisit) return paidVisit;
+  // Arrhes against a written seasonal contract are the legal way to book a holiday let.
   const before = doc.has(BEFORE_VISIT_GATE);
-  const reserve = doc.has(RESERVE_GATE);
+  const reserve =
+    doc.has(RESERVE_GATE) && !(HOLIDAY_LET.test(doc.text) && /\bcontrat\b/.test(doc.text));
   if (before || reserve) {
     // Cheap sentence-level filters first, the negation check only for the survivors.
     const checked = new Set<number>();
@@ -307,17 +235,17 @@ function paymentBeforeVisit(doc: TextDoc, payments: () => Match[]): boolean {
         checked.add(m.sentence);
         continue;
       }
-      if (doc.isAffirmative(m)) return true;
+      if (doc.isAffirmative(m)) return m;
     }
   }
-  if (!doc.has(AFTER_PAYMENT_GATE)) return false;
+  if (!doc.has(AFTER_PAYMENT_GATE)) return null;
   for (const m of doc.findAll(AFTER_PAYMENT)) {
     const sentence = doc.sentence(m.sentence);
     if (SIGNATURE_ANCHOR.test(sentence)) continue;
     if (!VISIT_OR_ADDRESS.test(sentence) && !KEYS.test(sentence)) continue;
-    if (doc.isAffirmative(m)) return true;
+    if (doc.isAffirmative(m)) return m;
   }
-  return false;
+  return null;
 }
 
 /** Label of the staged intermediary, or null. */
@@ -352,7 +280,8 @@ function platformLabel(text: string): string {
   return displayPlace(text);
 }
 
-function absentOwner(doc: TextDoc): { weight: number; reason: string } | null {
+/** Owner abroad, owner unable to show the place, or someone on site who shows it. */
+function absentOwner(doc: TextDoc): Evidence[] {
   let abroadPlace: string | null = null;
   for (const place of findForeignPlaces(doc)) {
     if (!doc.isAffirmative(place)) continue;
@@ -365,32 +294,42 @@ function absentOwner(doc: TextDoc): { weight: number; reason: string } | null {
     }
   }
   const abroadGeneric =
-    abroadPlace === null &&
-    doc.has(ABROAD_GENERIC_GATE) &&
-    doc.findAffirmative(ABROAD_GENERIC).length > 0;
-  const cannotVisit = CANNOT_VISIT.some(
-    ({ pattern, gate }) =>
-      doc.has(gate) && doc.findAll(pattern).some((m) => !doc.isWarningSentence(m.sentence)),
-  );
-  if (abroadPlace === null && !abroadGeneric && !cannotVisit) return null;
-  if (hasLocalVisits(doc)) return null;
-
-  const abroad = abroadPlace !== null || abroadGeneric;
-  const where = abroadPlace ? ` (${abroadPlace})` : "";
-  if (abroad && cannotVisit) {
-    return {
-      weight: W_ABROAD_AND_CANNOT_VISIT,
-      reason: `Propriétaire à l'étranger${where}, visite impossible`,
-    };
+    abroadPlace === null && doc.has(ABROAD_GENERIC_GATE)
+      ? doc.findAffirmative(ABROAD_GENERIC)[0]
+      : undefined;
+  let cannotVisit: Match | undefined;
+  for (const { pattern, gate } of CANNOT_VISIT) {
+    if (!doc.has(gate)) continue;
+    cannotVisit = doc.findAll(pattern).find((m) => !doc.isWarned(m));
+    if (cannotVisit) break;
   }
-  if (cannotVisit)
-    return { weight: W_CANNOT_VISIT, reason: "Le propriétaire dit ne pas pouvoir faire visiter" };
-  return {
-    weight: W_ABROAD,
-    reason: abroadPlace
-      ? `Propriétaire à l'étranger${where}`
-      : "Propriétaire absent ou à l'étranger",
-  };
+  if (hasLocalVisits(doc)) {
+    return [
+      {
+        family: "ownerShowsIt",
+        weight: 1,
+        reason: "Visites faites sur place par le propriétaire ou un proche",
+      },
+    ];
+  }
+  const evidence: Evidence[] = [];
+  if (abroadPlace !== null || abroadGeneric) {
+    evidence.push({
+      family: "ownerAbroad",
+      weight: 1,
+      reason: abroadPlace
+        ? `Propriétaire à l'étranger (${abroadPlace})`
+        : `Propriétaire absent ou à l'étranger : ${doc.quote(abroadGeneric as Match)}`,
+    });
+  }
+  if (cannotVisit) {
+    evidence.push({
+      family: "cannotVisit",
+      weight: 1,
+      reason: `Le propriétaire dit ne pas pouvoir faire visiter : ${doc.quote(cannotVisit)}`,
+    });
+  }
+  return evidence;
 }
 
 /** Someone on site shows the property: a relative/neighbour/agency, or the owner in person. */
@@ -409,30 +348,24 @@ function isProfessional(doc: TextDoc, ownerKey: string | null): boolean {
   return doc.has(PROFESSIONAL_TEXT_GATE) && doc.findAffirmative(PROFESSIONAL_TEXT).length > 0;
 }
 
-function offPlatform(
-  doc: TextDoc,
-  ownerKey: string | null,
-): Array<{ weight: number; reason: string }> {
-  const items: Array<{ weight: number; reason: string }> = [];
-  let professional: boolean | null = null;
+function offPlatform(doc: TextDoc, professional: () => boolean): Evidence[] {
+  const items: Evidence[] = [];
   /** Written contact details count less for agencies (computed only when needed). */
-  const contactFactor = (): number => {
-    professional ??= isProfessional(doc, ownerKey);
-    return professional ? PROFESSIONAL_CONTACT_FACTOR : 1;
-  };
+  const contactStrength = (): number => (professional() ? PROFESSIONAL_CONTACT_STRENGTH : 1);
   const hasEmail =
-    (doc.has(EMAIL_GATE) && doc.findAll(EMAIL).some((m) => !doc.isWarningSentence(m.sentence))) ||
+    (doc.has(EMAIL_GATE) && doc.findAll(EMAIL).some((m) => !doc.isWarned(m))) ||
     (doc.has(EMAIL_HINT_GATE) && doc.findAffirmative(EMAIL_HINT).length > 0);
   if (hasEmail)
     items.push({
-      weight: W_EMAIL * contactFactor(),
+      family: "email",
+      weight: contactStrength(),
       reason: "Adresse e-mail écrite dans l'annonce",
     });
 
   let foreignCode: string | null = null;
   const internationalPhones = doc.has(PLUS_GATE) ? doc.findAll(INTERNATIONAL_PHONE) : [];
   for (const m of internationalPhones) {
-    if (doc.isWarningSentence(m.sentence)) continue;
+    if (doc.isWarned(m)) continue;
     const digits = m.text.replace(/\D/g, "");
     if (!FRENCH_CALLING_CODES.some((code) => digits.startsWith(code))) {
       foreignCode = `+${callingCode(digits)}`;
@@ -441,12 +374,14 @@ function offPlatform(
   }
   if (foreignCode) {
     items.push({
-      weight: W_FOREIGN_PHONE,
+      family: "foreignPhone",
+      weight: 1,
       reason: `Numéro de téléphone étranger (${foreignCode})`,
     });
   } else if (internationalPhones.length > 0 || doc.findAll(FRENCH_PHONE).length > 0) {
     items.push({
-      weight: W_FRENCH_PHONE * contactFactor(),
+      family: "writtenPhone",
+      weight: contactStrength(),
       reason: "Numéro de téléphone écrit dans l'annonce",
     });
   }
@@ -458,19 +393,26 @@ function offPlatform(
       : apps[0].text.includes("app")
         ? "WhatsApp"
         : apps[0].text;
-    items.push({ weight: W_MESSAGING_APP, reason: `Contact renvoyé vers ${app}` });
+    items.push({
+      family: "messagingApp",
+      weight: 1,
+      reason: `Contact renvoyé vers ${app} : ${doc.quote(apps[0])}`,
+    });
   }
   const refuses =
     doc.has(REFUSES_SITE_GATE) &&
-    REFUSES_SITE_MESSAGING.some((pattern) =>
-      doc.findAll(pattern).some((m) => !doc.isWarningSentence(m.sentence)),
-    );
-  if (refuses) items.push({ weight: W_REFUSES_SITE, reason: "Refus de la messagerie du site" });
-  if (
-    doc.has(ONLY_OFF_PLATFORM_GATE) &&
-    doc.findAll(ONLY_OFF_PLATFORM).some((m) => !doc.isWarningSentence(m.sentence))
-  ) {
-    items.push({ weight: W_ONLY_OFF_PLATFORM, reason: "Contact exigé hors de la plateforme" });
+    REFUSES_SITE_MESSAGING.some((pattern) => doc.findAll(pattern).some((m) => !doc.isWarned(m)));
+  if (refuses)
+    items.push({ family: "refusesSite", weight: 1, reason: "Refus de la messagerie du site" });
+  const only = doc.has(ONLY_OFF_PLATFORM_GATE)
+    ? doc.findAll(ONLY_OFF_PLATFORM).find((m) => !doc.isWarned(m))
+    : undefined;
+  if (only) {
+    items.push({
+      family: "onlyOffPlatform",
+      weight: 1,
+      reason: `Contact exigé hors de la plateforme : ${doc.quote(only)}`,
+    });
   }
   return items;
 }

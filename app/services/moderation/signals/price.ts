@@ -7,7 +7,8 @@
  * harmless. Below MIN_COMPARABLES we fall back to documented priors (priors.ts). Only prices
  * *below* the reference count: expensive listings are not a fraud signal.
  */
-import type { HomeType, ListingFeatures } from "../listing-features";
+import { formatNumber } from "../format";
+import { SIZE_ELASTICITY, type HomeType, type ListingFeatures } from "../listing-features";
 import { priorFor, type PriorSource } from "../priors";
 import {
   clamp,
@@ -37,6 +38,9 @@ const DISCOUNT_TO_WEIGHT: ReadonlyArray<readonly [number, number]> = [
   [0.8, 5.5],
 ];
 
+/** Top of the curves above: the strongest price evidence, graded 1. */
+const FULL_STRENGTH = 5.5;
+
 /**
  * Reliability of each kind of reference (multiplies the weight). Local medians are trusted
  * according to their own dispersion; priors less, and the national small-town sale prior least,
@@ -46,6 +50,12 @@ const PRIOR_RELIABILITY: Record<PriorSource, { rental: number; sale: number }> =
   city: { rental: 0.95, sale: 0.85 },
   department: { rental: 0.85, sale: 0.7 },
   national: { rental: 0.85, sale: 0.55 },
+};
+/** Which reference table a prior comes from, as the reason names it. */
+const PRIOR_LEVEL: Record<PriorSource, string> = {
+  city: "de la ville",
+  department: "du département",
+  national: "national",
 };
 /** A local market whose robust σ (log scale) is 0.20 gets full trust; wider ones less. */
 const REFERENCE_SIGMA = 0.2;
@@ -166,11 +176,25 @@ export class PriceIndex {
     if (weight <= 0.05) return null;
     const what = listing.transactionType === "rental" ? "Loyer" : "Prix";
     const percent = Math.round(discount * 100);
+    // Both figures at this listing's surface (priceValue is size-adjusted), so an analyst can
+    // check the ratio: listing €/m², reference €/m², and where the reference comes from.
+    const sizeTerm =
+      SIZE_ELASTICITY[listing.transactionType] *
+      Math.log(Math.min(300, Math.max(9, listing.surfaceArea ?? 50)) / 50);
+    const perSquareMetre = (value: number): string =>
+      `${formatNumber(Math.round(Math.exp(value - sizeTerm)))} €/m²`;
     return {
       family: "price",
-      weight,
-      reason: `${what} ${percent} % ${reference.describe(homeLabel(listing, f))}`,
+      // A grade in 0..1 of how far and how surely below market; the fitted model weighs it.
+      weight: weight / FULL_STRENGTH,
+      reason: `${what} ${percent} % ${reference.describe(homeLabel(listing, f))} : ${perSquareMetre(f.priceValue)} contre ${perSquareMetre(reference.value)}`,
     };
+  }
+
+  /** Log €/m² of the reference table (city, else department, else national) for this listing. */
+  private tableValue(listing: ModerationListing, f: ListingFeatures): number {
+    const { prior } = priorFor(f.city, listing.postalCode, f.department);
+    return Math.log(listing.transactionType === "rental" ? prior.rent : prior.sale);
   }
 
   private reference(listing: ModerationListing, f: ListingFeatures, selfValue: number): Reference {
@@ -181,12 +205,12 @@ export class PriceIndex {
       const local = cityGroup && leaveOneOut(cityGroup, selfValue);
       if (local) {
         return {
-          value: local.median,
+          value: shrunk(local.median, local.count, this.tableValue(listing, f)),
           reliability: local.reliability,
           sigma: cityGroup.sigma,
           count: local.count,
           describe: (label) =>
-            `sous la médiane de ${local.count} annonces comparables à ${where} (${label})`,
+            `sous la médiane de ${local.count} annonces comparables à ${where}, pondérée par la table de référence (${label})`,
         };
       }
       if (f.department !== null && !cityGroup) {
@@ -194,12 +218,12 @@ export class PriceIndex {
         const dep = depGroup && leaveOneOut(depGroup, selfValue);
         if (dep) {
           return {
-            value: dep.median,
+            value: shrunk(dep.median, dep.count, this.tableValue(listing, f)),
             reliability: dep.reliability * 0.9,
             sigma: depGroup.sigma,
             count: dep.count,
             describe: (label) =>
-              `sous la médiane de ${dep.count} annonces comparables du département ${f.department} (${label})`,
+              `sous la médiane de ${dep.count} annonces comparables du département ${f.department}, pondérée par la table de référence (${label})`,
           };
         }
       }
@@ -209,9 +233,20 @@ export class PriceIndex {
     return {
       value: Math.log(perSquareMetre),
       reliability: PRIOR_RELIABILITY[source][tx],
-      describe: (label) => `sous le prix de référence à ${where} (${label})`,
+      describe: (label) => `sous le prix de référence ${PRIOR_LEVEL[source]} à ${where} (${label})`,
     };
   }
+}
+
+/**
+ * Comparables weigh by their number: n comparables against SHRINK_WEIGHT pseudo-listings at the
+ * reference table's price (a credibility-weighted mean in log space), so six listings move the
+ * reference a little toward the table and sixty hardly at all.
+ */
+const SHRINK_WEIGHT = 5;
+
+function shrunk(median: number, count: number, table: number): number {
+  return (count * median + SHRINK_WEIGHT * table) / (count + SHRINK_WEIGHT);
 }
 
 function leaveOneOut(

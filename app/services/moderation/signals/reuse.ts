@@ -15,7 +15,7 @@ import { fnv1a, imageHashPair, ownerKeyOf, timeOf } from "../normalize";
 import { formatNumber } from "../format";
 import { GrowableFloat64, GrowableUint32 } from "../stats";
 import type { ListingFeatures } from "../listing-features";
-import type { Evidence, ModerationListing } from "../types";
+import type { Evidence, EvidenceFamily, ModerationListing } from "../types";
 import {
   BANDS,
   bandHash,
@@ -72,6 +72,22 @@ const MIN_ORDER_GAP_MS = 24 * 3600 * 1000;
 type Relation = "elsewhere" | "sameOwnerElsewhere" | "samePlace";
 /** Whether the subject is known to be the later (copying) listing. */
 type Blame = "copy" | "ambiguous";
+
+/**
+ * Each kind of reuse is a family of its own, so that the fit weighs it on its own examples: a
+ * later copy by another advertiser elsewhere is the scam; the same advertiser or the same place
+ * is often an agency's template or two mandates; without a publication order the copier cannot
+ * be told from the victim; a text only close to another (not a copy) is often an agency's or a
+ * network's wording. Strengths are graded against the clearest case (0..1).
+ */
+function reuseFamily(
+  clear: "photoReuse" | "textReuse",
+  relation: Relation,
+  blame: Blame,
+): EvidenceFamily {
+  if (blame === "ambiguous") return "reuseUnordered";
+  return relation === "elsewhere" ? clear : "reuseSameOwnerOrPlace";
+}
 
 function imageHashes(listing: ModerationListing): Array<[number, number]> {
   const result: Array<[number, number]> = [];
@@ -282,8 +298,9 @@ export class ReuseIndex {
     }
     if (!best) return null;
     return {
-      family: "photoReuse",
-      weight: best.weight,
+      // Without a publication order the copier cannot be told from the victim: a family of its own.
+      family: reuseFamily("photoReuse", best.relation, best.blame),
+      weight: best.weight / W_PHOTOS_ELSEWHERE,
       reason: `Mêmes photos qu'une annonce ${this.describe(subject, best.other, best.relation, best.blame)}`,
     };
   }
@@ -358,8 +375,11 @@ export class ReuseIndex {
     if (!best) return null;
     const adjective = best.similarity >= EXACT_DUPLICATE ? "identique" : "quasi identique";
     return {
-      family: "textReuse",
-      weight: best.weight,
+      family:
+        best.similarity < STRONG_DUPLICATE && best.relation === "elsewhere" && best.blame === "copy"
+          ? "textNearCopy"
+          : reuseFamily("textReuse", best.relation, best.blame),
+      weight: best.weight / W_TEXT_ELSEWHERE,
       reason: `Texte ${adjective} à une annonce ${this.describe(subject, best.other, best.relation, best.blame)}`,
     };
   }
@@ -453,7 +473,8 @@ export class ReuseIndex {
 
   private describe(subject: Subject, other: number, relation: Relation, blame: Blame): string {
     const city = this.d.cityOf[other] >= 0 ? this.d.cityNames[this.d.cityOf[other]] : null;
-    const where = city ? `à ${city}` : "d'une autre commune";
+    // The other listing's id, so that an analyst can open it and compare.
+    const where = `n° ${this.d.ids[other]} ${city ? `à ${city}` : "d'une autre commune"}`;
     const otherOwner = this.d.ownerOf[other];
     const ownerDiffers = subject.owner !== 0 && otherOwner !== 0 && subject.owner !== otherOwner;
     const price = this.d.priceOf[other];

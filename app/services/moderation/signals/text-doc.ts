@@ -15,6 +15,9 @@ import { guardCharOf, stemPresence, type Gate, type StemScan } from "./gates";
 
 export type Match = { start: number; end: number; sentence: number; text: string };
 
+/** Longest quote a reason carries, in characters. */
+const QUOTE_LENGTH = 90;
+
 /** Sentence ends: . ! ? ; followed by a space/end (so "booking.com" and "9.5" survive), or a newline. */
 const SENTENCE_END = /[.!?;]+(?=\s|$)|\n/g;
 
@@ -27,23 +30,41 @@ const CLAUSE_BREAK =
 
 /** Negation cues. "pas" is excluded in "à deux pas", "pas loin", "pas cher" which are not negations. */
 const NEGATION =
-  /\b(?:ne|n'|jamais|aucun|aucune|aucuns|ni|sans|rien|non|nullement)\b|(?<!\bdeux |\bquelques |\btrois |\bun )\bpas\b(?! loin\b| cher\b| mal\b)/;
+  /\b(?:ne|n'|jamais|aucun|aucune|aucuns|ni|sans|rien|non|nullement)\b|(?<!\bdeux |\bquelques |\btrois |\bun )\bpas\b(?! loin\b| cher\b| mal\b)|\b(?:not|never|no|don't|won't|without|nothing)\b/;
+/** The same cues without the bare "ne": what is left once "ne … que" is read as a restriction. */
+const NEGATION_BESIDES_NE =
+  /\b(?:jamais|aucun|aucune|aucuns|ni|sans|rien|non|nullement)\b|(?<!\bdeux |\bquelques |\btrois |\bun )\bpas\b(?! loin\b| cher\b| mal\b)|\b(?:not|never|no|don't|won't|without|nothing)\b/;
+/** "je ne reçois que les candidats munis de…" restricts, it does not deny. */
+const RESTRICTIVE_NE = /\bn(?:e |')[^,;:]*?\bqu(?:e\b|')/;
 
 /**
- * Warning vocabulary: a sentence that talks about scams is a warning to applicants, never an
- * instruction, so no scam pattern inside it may count ("méfiez-vous des annonces qui vous
- * demandent un virement ou des coupons").
+ * Warning vocabulary: a clause that talks about scams is a warning to applicants, never an
+ * instruction ("méfiez-vous des annonces qui vous demandent un virement ou des coupons"). It covers
+ * its own clause only: in "pour éviter les arnaques, payez via le lien sécurisé" the payment
+ * stands in a clause of its own and still counts.
  */
 const WARNING =
-  /\b(?:arnaques?|arnaqueurs?|escrocs?|escroquerie\w*|mefiez|mefiance|fraudes?|fraudeurs?|fausses? annonces?|vigilant\w*|vigilance|soyez prudents?|tentatives? d'arnaque|c'est une arnaque|si on vous demande|ne vous laissez pas)\b/;
+  /\b(?:arnaques?|arnaqueurs?|escrocs?|escroquerie\w*|mefiez|mefiance|fraudes?|fraudeurs?|fausses? annonces?|vigilant\w*|vigilance|soyez prudents?|tentatives? d'arnaque|si on vous demande|ne vous laissez pas|scams?|scammers?|beware)\b/;
+/** "…, c'est une arnaque": a verdict clause that turns the clause before it into a warning. */
+const WARNING_VERDICT =
+  /^\s*(?:c'est|ce serait|ce sont|that is|this is|it's) (?:une |des |a )?(?:arnaques?|escroquerie|scam|fraude|illegal|interdit)/;
+/**
+ * Where a warning's clause ends: the ordinary clause breaks, plus a comma before an imperative
+ * ("…, payez", "…, envoyez") or before "merci de", and after "pour éviter les arnaques,":
+ * a purpose, after which the writer turns to an instruction.
+ */
+const WARNING_CLAUSE_BREAK = new RegExp(
+  `${CLAUSE_BREAK.source}|,\\s*(?=[a-z]+ez\\b|merci de\\b|please\\b)|(?<=\\b(?:eviter|prevenir|limiter|contre|against|avoid) (?:les |toute |tout |des |any )?(?:arnaques?|fraudes?|escroqueries?|abus|scams?|fraud)),\\s*`,
+  "g",
+);
 
 export class TextDoc {
   readonly text: string;
   /** Sentence boundaries, computed on first use (the context build never needs them). */
   private starts: number[] | null = null;
   private ends: number[] | null = null;
-  private readonly warningCache = new Map<number, boolean>();
   private scan: StemScan | null = null;
+  private readonly warningSentences = new Map<number, boolean>();
   /** Sentence strings, sliced once on demand. */
   private readonly sentences: Array<string | undefined> = [];
 
@@ -147,13 +168,60 @@ export class TextDoc {
     return pattern.test(this.sentence(sentence));
   }
 
-  /** True when the sentence is an anti-scam warning (see WARNING). */
-  isWarningSentence(sentence: number): boolean {
-    const cached = this.warningCache.get(sentence);
-    if (cached !== undefined) return cached;
-    const value = WARNING.test(this.sentence(sentence));
-    this.warningCache.set(sentence, value);
-    return value;
+  /** Bounds [start, end) of the warning clause around a match, absolute in the text. */
+  private warningClause(match: Match): { start: number; end: number; next: string } {
+    const sentenceStart = this.sentenceStarts[match.sentence];
+    const sentence = this.sentence(match.sentence);
+    let start = 0;
+    let end = sentence.length;
+    let nextEnd = sentence.length;
+    WARNING_CLAUSE_BREAK.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = WARNING_CLAUSE_BREAK.exec(sentence)) !== null) {
+      if (m[0].length === 0) WARNING_CLAUSE_BREAK.lastIndex++;
+      const breakEnd = m.index + m[0].length;
+      if (breakEnd <= match.start - sentenceStart) start = breakEnd;
+      else if (m.index >= match.end - sentenceStart) {
+        if (end === sentence.length) end = m.index;
+        else {
+          nextEnd = m.index;
+          break;
+        }
+      }
+    }
+    return {
+      start: sentenceStart + start,
+      end: sentenceStart + end,
+      next: sentence.slice(end, nextEnd).replace(/^[\s,:()]+/, ""),
+    };
+  }
+
+  /** True when the match sits in an anti-scam warning clause (see WARNING). */
+  isWarned(match: Match): boolean {
+    // Most sentences hold no warning word at all: one cached test each, no clause work.
+    let warning = this.warningSentences.get(match.sentence);
+    if (warning === undefined) {
+      warning = WARNING.test(this.sentence(match.sentence));
+      this.warningSentences.set(match.sentence, warning);
+    }
+    if (!warning) return false;
+    const clause = this.warningClause(match);
+    return (
+      WARNING.test(this.text.slice(clause.start, clause.end)) || WARNING_VERDICT.test(clause.next)
+    );
+  }
+
+  /** The clause around a match as the listing words it (normalised), for a reason to quote. */
+  quote(match: Match): string {
+    const clause = this.warningClause(match);
+    let from = clause.start;
+    let to = clause.end;
+    if (to - from > QUOTE_LENGTH) {
+      from = Math.max(from, match.start - QUOTE_LENGTH / 2);
+      to = Math.min(to, from + QUOTE_LENGTH);
+    }
+    const words = this.text.slice(from, to).trim();
+    return `« ${from > clause.start ? "…" : ""}${words}${to < clause.end ? "…" : ""} »`;
   }
 
   /**
@@ -173,12 +241,26 @@ export class TextDoc {
       clauseStart = breakEnd;
       if (m[0].length === 0) CLAUSE_BREAK.lastIndex++;
     }
-    return NEGATION.test(before.slice(clauseStart));
+    const clause = before.slice(clauseStart);
+    if (!NEGATION.test(clause)) return false;
+    return (
+      !RESTRICTIVE_NE.test(this.text.slice(sentenceStart + clauseStart, this.clauseEnd(match))) ||
+      NEGATION_BESIDES_NE.test(clause)
+    );
+  }
+
+  /** Where the clause holding a match ends (the restriction "ne … que" may close after it). */
+  private clauseEnd(match: Match): number {
+    const end = this.sentenceEnds[match.sentence];
+    const rest = this.text.slice(match.end, end);
+    CLAUSE_BREAK.lastIndex = 0;
+    const next = CLAUSE_BREAK.exec(rest);
+    return next ? match.end + next.index : end;
   }
 
   /** A match that is neither negated nor inside a warning sentence: an actual statement. */
   isAffirmative(match: Match): boolean {
-    return !this.isWarningSentence(match.sentence) && !this.isNegated(match);
+    return !this.isWarned(match) && !this.isNegated(match);
   }
 
   /** Affirmative matches of a global regex. */
