@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useToast } from "~/components/toasts";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { getPlatformStats, type PlatformStats } from "~/services/stats.server";
+import { getPlatformStats, type PlatformStats } from "~/services/dashboard/stats.server";
 import { formatLongDateTime, formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";

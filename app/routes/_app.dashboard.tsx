@@ -5,7 +5,7 @@ import { useToast } from "~/components/toasts";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { Progress } from "~/components/ui/progress";
-import { getUserDashboard, type UserDashboard } from "~/services/stats.server";
+import { getUserDashboard, type UserDashboard } from "~/services/dashboard/stats.server";
 import { formatLongDate, formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { propertyOwners } from "#db/schema";
 import { action, loader } from "~/routes/_app.moteurimmo-sync";
 import { loader as jobLoader } from "~/routes/resources.jobs.$id";
-import { upsertListings } from "~/services/listing-upsert.server";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { getDb } from "~/utils/db.server";
 import { answerOf, listingInput, makeUser, requestAs, thrownBy } from "../setup/factories";
 import type { FakeMoteurImmo } from "../setup/fake-moteurimmo";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader as propertiesLoader } from "~/routes/_app.properties";
-import { explainListingQueries, type ListingFilters } from "~/services/listings.server";
+import { explainListingQueries, type ListingFilters } from "~/services/listings/listings.server";
 import { makeUser, requestAs } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
 

@@ -6,7 +6,7 @@ import { showToast, useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/field";
 import { DESCRIPTION_MAX_LENGTH } from "~/config";
-import { descriptionSchema } from "~/services/listing-description";
+import { descriptionSchema } from "~/services/listings/listing-description";
 import type { Toast } from "~/utils/toast";
 
 type Answer = { ok: boolean; toast?: Toast };

@@ -1,4 +1,4 @@
-import type { StatusCounts } from "../listings.server";
+import type { StatusCounts } from "../listings/listings.server";
 import { percent } from "~/utils/format";
 
 /**
