@@ -12,14 +12,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { LISTINGS_MAX_LIMIT, LISTINGS_PAGE_SIZE } from "~/config";
 import { loadImportControls } from "~/services/connections/import-controls.server";
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listings/listing-labels";
+import type { StatusCounts } from "~/services/listings/listing-filters";
 import { LISTING_SORT_VALUES } from "~/services/listings/listing-sort";
-import {
-  countListingsByStatus,
-  listFilterOptions,
-  listListings,
-  type ListingCard as Listing,
-  type StatusCounts,
-} from "~/services/listings/listings.server";
+import { countListingsByStatus, listFilterOptions, listListings, type ListingCard as Listing } from "~/services/listings/listings.server";
 import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";

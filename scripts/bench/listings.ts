@@ -3,7 +3,7 @@
 // route loaders (the _app layout's and the screen's) with a real Request carrying a session
 // cookie, as a data request does, and reports median and p95 against the targets.
 import { performance } from "node:perf_hooks";
-import type { ListingFilters } from "~/services/listings/listings.server";
+import type { ListingFilters } from "~/services/listings/listing-filters";
 import { seedUserListings, withBenchDatabase } from "./bench-database";
 import { timeRuns as time } from "./timing";
 import type { BenchRow } from "./types";

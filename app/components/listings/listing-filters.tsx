@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
 import { STATUS_LABELS, STATUS_ORDER, TRANSACTION_LABELS } from "~/services/listings/listing-labels";
 import { LISTING_SORTS } from "~/services/listings/listing-sort";
-import type { ListingFilters, StatusCounts } from "~/services/listings/listings.server";
+import type { ListingFilters, StatusCounts } from "~/services/listings/listing-filters";
 import { formatNumber } from "~/utils/format";
 
 type Props = {
