@@ -11,7 +11,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { freePort, startServer, waitForHealth, type ServerProcess } from "../../tests/setup/server-process";
+import { freePort, startServer, waitForHealth, type ServerProcess } from "../../testing/server-process";
 import { seedUserListings, withBenchDatabase } from "./bench-database";
 import type { BenchRow } from "./types";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { MSG } from "~/messages";
 import { makeUser } from "../setup/factories";
-import { startFakeMoteurImmo } from "../setup/fake-moteurimmo";
+import { startFakeMoteurImmo } from "../../testing/fake-moteurimmo";
 import {
   countRows,
   expect,

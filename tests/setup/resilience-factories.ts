@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { seedListings } from "~/services/platform/demo-data.server";
 import { closeDb, getSqlite } from "~/utils/db.server";
 import { createSession } from "~/utils/session.server";
-import { Janitor } from "./server-process";
+import { Janitor } from "../../testing/server-process";
 
 /**
  * Helpers of the resilience specs (tests/e2e/resilience*.spec.ts): each test runs its own server
