@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import { MSG } from "./app/messages";
-import { EXPORT_API_PATH } from "./app/services/export-api-contract";
+import { EXPORT_API_PATH } from "./app/services/export/export-api-contract";
 
 /** The app's entry module, where the server finds the app code it needs (same instances as the routes). */
 type Entry = typeof import("./app/entry.server");

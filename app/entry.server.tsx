@@ -7,8 +7,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { logEvent } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 
-export { bootstrap, shutdown } from "~/services/lifecycle.server";
-export { drained, serveExportApi } from "~/services/export-api-node.server";
+export { bootstrap, shutdown } from "~/services/platform/lifecycle.server";
+export { drained, serveExportApi } from "~/services/export/export-api-node.server";
 export { clientAddress } from "~/utils/client-address.server";
 export { logEvent } from "~/utils/log.server";
 export { createAppRequestHandler } from "~/utils/remix-handler.server";

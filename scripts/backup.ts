@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { backupDatabase } from "~/services/backup.server";
+import { backupDatabase } from "~/services/platform/backup.server";
 import { getSqlite } from "~/utils/db.server";
 import { describeError, fail, runCli } from "./cli";
 

@@ -6,8 +6,8 @@ import {
   createExportKey,
   EXPORT_KEY_DESCRIPTION_MAX,
   EXPORT_KEY_NAME_MAX,
-} from "~/services/export-keys.server";
-import { findUserIdByEmail } from "~/services/users.server";
+} from "~/services/keys/export-keys.server";
+import { findUserIdByEmail } from "~/services/users/users.server";
 import { emailFlag, fail, runCli } from "./cli";
 
 const DEFAULT_NAME = "Clé créée en ligne de commande";

@@ -8,7 +8,7 @@ import { IMPORT_STATUS_LABELS } from "~/services/imports/import-job-view";
 import { importJobKind, runImportJob } from "~/services/imports/import-jobs.server";
 import { cancelJob } from "~/services/jobs/engine.server";
 import { prepareMoteurImmoImport } from "~/services/imports/moteurimmo-import.server";
-import { findUserIdByEmail } from "~/services/users.server";
+import { findUserIdByEmail } from "~/services/users/users.server";
 import { formatNumber } from "~/utils/format";
 import { emailFlag, fail, intFlag, runCli } from "./cli";
 

@@ -1,6 +1,6 @@
 // npm run make-admin -- <email>: the only way to grant the admin role (DECISIONS.md item 9).
 import { z } from "zod";
-import { grantAdmin } from "~/services/users.server";
+import { grantAdmin } from "~/services/users/users.server";
 import { emailFlag, fail, runCli } from "./cli";
 
 runCli(

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { abortHeldJobs } from "~/services/jobs/lease.server";
 import { JobBusyError } from "~/services/jobs/engine.server";
 import { moderateAllPending } from "~/services/moderation/moderate-all.server";
-import { findUserIdByEmail } from "~/services/users.server";
+import { findUserIdByEmail } from "~/services/users/users.server";
 import { formatNumber } from "~/utils/format";
 import { describeError, emailFlag, fail, runCli } from "./cli";
 

@@ -5,8 +5,8 @@ import {
   DEMO_USER,
   ensureDemoAccounts,
   seedListings,
-} from "~/services/demo-data.server";
-import { findUserIdByEmail } from "~/services/users.server";
+} from "~/services/platform/demo-data.server";
+import { findUserIdByEmail } from "~/services/users/users.server";
 import { emailFlag, fail, intFlag, runCli } from "./cli";
 
 const LISTINGS = { min: 1, max: 1_000_000, default: 300 };

@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems
 import { Form, Link, NavLink as RemixNavLink, useLocation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import type { NavBadges } from "~/services/notifications/nav-badges.server";
-import type { SessionUser } from "~/services/users.server";
+import type { SessionUser } from "~/services/users/users.server";
 import { cn } from "./ui/cn";
 import { linkBadges, NavBadge, type LinkBadge } from "./nav-badges";
 import { ADMIN_LINKS, API_LINKS, isCurrent, MAIN_LINKS, type NavLink } from "./nav-links";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { KeyRequestStatus } from "~/services/key-request-rules";
+import type { KeyRequestStatus } from "~/services/keys/key-request-rules";
 import { formatLongDateTime } from "~/utils/format";
 import { KeyRequestStatusBadge } from "./key-request-status-badge";
 import { Card } from "./ui/card";

@@ -1,4 +1,4 @@
-import type { KeyRequestStatus } from "~/services/key-request-rules";
+import type { KeyRequestStatus } from "~/services/keys/key-request-rules";
 import { Badge, type BadgeTone } from "./ui/badge";
 import { Icon, type IconName } from "./ui/icons";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { getPlatformStats, type PlatformStats } from "~/services/stats.server";
+import { getPlatformStats, type PlatformStats } from "~/services/dashboard/stats.server";
 import { formatLongDateTime, formatNumber } from "~/utils/format";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

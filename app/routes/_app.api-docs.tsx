@@ -11,8 +11,8 @@ import {
   EXPORT_API_ERROR_TABLE,
   EXPORT_API_KEY_RATE,
   EXPORT_API_PATH,
-} from "~/services/export-api-contract";
-import { exportApiPagingSample, exportApiSamples, SAMPLE_KEY_PLACEHOLDER } from "~/services/export-api-samples";
+} from "~/services/export/export-api-contract";
+import { exportApiPagingSample, exportApiSamples, SAMPLE_KEY_PLACEHOLDER } from "~/services/export/export-api-samples";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

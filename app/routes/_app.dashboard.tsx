@@ -4,7 +4,7 @@ import { ModerationPanel } from "~/components/moderation-panel";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { Progress } from "~/components/ui/progress";
-import { getUserDashboard, type UserDashboard } from "~/services/stats.server";
+import { getUserDashboard, type UserDashboard } from "~/services/dashboard/stats.server";
 import { formatLongDate, formatNumber } from "~/utils/format";
 import { requireUser } from "~/utils/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

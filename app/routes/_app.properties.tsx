@@ -10,13 +10,9 @@ import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { LISTINGS_MAX_LIMIT, LISTINGS_PAGE_SIZE } from "~/config";
 import { loadImportControls } from "~/services/connections/import-controls.server";
-import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listing-labels";
-import { LISTING_SORT_VALUES } from "~/services/listing-sort";
-import {
-  countListingsByStatus,
-  listFilterOptions,
-  listListings,
-} from "~/services/listings.server";
+import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listings/listing-labels";
+import { LISTING_SORT_VALUES } from "~/services/listings/listing-sort";
+import { countListingsByStatus, listFilterOptions, listListings } from "~/services/listings/listings.server";
 import { formatNumber } from "~/utils/format";
 import { requireUser } from "~/utils/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

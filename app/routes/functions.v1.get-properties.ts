@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { exportApiResponse } from "~/services/export-api.server";
+import { exportApiResponse } from "~/services/export/export-api.server";
 
 /**
  * The public export API, `POST /functions/v1/get-properties` (DECISIONS.md item 3). Remix

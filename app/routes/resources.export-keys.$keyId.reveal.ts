@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { revealExportKey } from "~/services/export-keys.server";
+import { revealExportKey } from "~/services/keys/export-keys.server";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 

@@ -6,7 +6,7 @@ import {
   createUser,
   EmailTakenError,
   findUserForSignIn,
-} from "~/services/users.server";
+} from "~/services/users/users.server";
 import { signInSchema, signUpSchema } from "./auth-forms";
 import { decoyPasswordHash, verifyPassword } from "./crypto.server";
 

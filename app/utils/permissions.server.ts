@@ -1,5 +1,5 @@
 import { MSG } from "~/messages";
-import { getSessionUser, type SessionUser } from "~/services/users.server";
+import { getSessionUser, type SessionUser } from "~/services/users/users.server";
 import { readSessionId, resolveSession } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 

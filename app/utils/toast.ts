@@ -9,3 +9,6 @@ export const toastSchema = z.object({
   message: z.string(),
 });
 export type Toast = z.infer<typeof toastSchema>;
+
+/** What a form post answers a fetcher when a toast is all it has to say. */
+export type ToastAnswer = { ok: boolean; toast?: Toast };

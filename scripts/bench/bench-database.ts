@@ -39,8 +39,8 @@ export async function withBenchDatabase<T>(
 
 /** Creates a user and `count` generated listings of theirs (the same ones for the same `seed`). */
 export async function seedUserListings(user: BenchUser, count: number, seed: number): Promise<string> {
-  const { createUser } = await import("~/services/users.server");
-  const { seedListings } = await import("~/services/demo-data.server");
+  const { createUser } = await import("~/services/users/users.server");
+  const { seedListings } = await import("~/services/platform/demo-data.server");
   const userId = await createUser(user);
   seedListings(userId, count, seed);
   return userId;

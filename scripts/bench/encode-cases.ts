@@ -3,7 +3,7 @@
 // tests/integration/loader-encode.test.ts checks that each stays within its bound. Run inside a
 // fresh database (a bench database or a test file's own); the app's modules are imported late,
 // once DATABASE_PATH points at it.
-import type { ListingInput } from "~/services/listing-input";
+import type { ListingInput } from "~/services/listings/listing-input";
 import type { SingleFetchResult } from "./single-fetch-encode";
 
 export type EncodeCase = {
@@ -66,15 +66,15 @@ function longestConfig(tag: number): unknown {
 
 export async function buildEncodeCases(): Promise<EncodeCase[]> {
   const config = await import("~/config");
-  const { createUser } = await import("~/services/users.server");
+  const { createUser } = await import("~/services/users/users.server");
   const { createSession } = await import("~/utils/session.server");
   const { getDb, getSqlite } = await import("~/utils/db.server");
-  const { upsertListings } = await import("~/services/listing-upsert.server");
-  const { createKeyRequest } = await import("~/services/key-requests.server");
-  const { createExportKey } = await import("~/services/export-keys.server");
+  const { upsertListings } = await import("~/services/listings/listing-upsert.server");
+  const { createKeyRequest } = await import("~/services/keys/key-requests.server");
+  const { createExportKey } = await import("~/services/keys/export-keys.server");
   const { createConnection } = await import("~/services/connections/connections.server");
   const { userRoles } = await import("#db/schema");
-  const { KEY_REQUEST_STATUSES, COMPANY_NAME_MAX, REQUEST_DESCRIPTION_MAX, REJECTION_REASON_MAX } = await import("~/services/key-request-rules");
+  const { KEY_REQUEST_STATUSES, COMPANY_NAME_MAX, REQUEST_DESCRIPTION_MAX, REJECTION_REASON_MAX } = await import("~/services/keys/key-request-rules");
   const routes = {
     app: (await import("~/routes/_app")) as unknown as RouteModule,
     properties: (await import("~/routes/_app.properties")) as unknown as RouteModule,

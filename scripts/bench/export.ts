@@ -11,7 +11,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { freePort, startServer, waitForHealth, type ServerProcess } from "../../tests/setup/server-process";
+import { freePort, startServer, waitForHealth, type ServerProcess } from "../../testing/server-process";
 import { seedUserListings, withBenchDatabase } from "./bench-database";
 import type { BenchRow } from "./types";
 
@@ -46,7 +46,7 @@ function rssKb(pid: number): number {
  */
 async function prepareDatabase() {
   const { closeDb, getSqlite } = await import("~/utils/db.server");
-  const { createExportKey } = await import("~/services/export-keys.server");
+  const { createExportKey } = await import("~/services/keys/export-keys.server");
   const started = performance.now();
   const userId = await seedUserListings({ email: "bench-export@example.fr", password: "bench-export", fullName: "Banc Export" }, LISTINGS, 7);
   getSqlite().prepare("update properties set status = 'active'").run();

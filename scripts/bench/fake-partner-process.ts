@@ -2,7 +2,7 @@
 // the importing process's event loop (a real partner is another machine).
 // Usage: node --import tsx scripts/bench/fake-partner-process.ts <total> <maxResults>
 // Prints one JSON line {url, apiKey} when listening; stops when stdin closes.
-import { startFakeMoteurImmo } from "../../tests/setup/fake-moteurimmo";
+import { startFakeMoteurImmo } from "../../testing/fake-moteurimmo";
 
 const total = Number(process.argv[2] ?? 20_000);
 const maxResults = Number(process.argv[3] ?? total);

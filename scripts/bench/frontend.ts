@@ -1,7 +1,7 @@
 // Landing page JavaScript weight: every script the page loads, gzipped, as a browser receives it.
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { Janitor, startServer } from "../../tests/setup/server-process";
+import { Janitor, startServer } from "../../testing/server-process";
 import type { BenchRow } from "./types";
 
 const LIMIT_KB = 150;

@@ -13,11 +13,11 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { warmUpImportWorker } from "~/services/imports/ad-page-thread.server";
 import { runImportJob } from "~/services/imports/import-jobs.server";
-import { upsertListings } from "~/services/listing-upsert.server";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { generateDemoAds } from "~/services/moteurimmo/demo-feed.server";
 import { adToListing } from "~/services/moteurimmo/mapping";
 import { prepareMoteurImmoImport } from "~/services/imports/moteurimmo-import.server";
-import { createUser } from "~/services/users.server";
+import { createUser } from "~/services/users/users.server";
 import { closeDb, getSqlite } from "~/utils/db.server";
 import type { BenchRow } from "./types";
 

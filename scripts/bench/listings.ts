@@ -3,7 +3,7 @@
 // route loaders (the _app layout's and the screen's) with a real Request carrying a session
 // cookie, as a data request does, and reports median and p95 against the targets.
 import { performance } from "node:perf_hooks";
-import type { ListingFilters } from "~/services/listings.server";
+import type { ListingFilters } from "~/services/listings/listing-filters";
 import { seedUserListings, withBenchDatabase } from "./bench-database";
 import { timeRuns as time } from "./timing";
 import type { BenchRow } from "./types";
@@ -23,7 +23,7 @@ const isFullScan = (line: string) => /^SCAN properties\b/.test(line) && !/USING 
 export function runListingsBench(): Promise<BenchRow[]> {
   return withBenchDatabase("listings", async () => {
     const { createSession } = await import("~/utils/session.server");
-    const { explainListingQueries, listFilterOptions } = await import("~/services/listings.server");
+    const { explainListingQueries, listFilterOptions } = await import("~/services/listings/listings.server");
     const { getSqlite } = await import("~/utils/db.server");
     const { loader: appLoader } = (await import("~/routes/_app")) as unknown as { loader: Loader };
     const { loader: propertiesLoader } = (await import("~/routes/_app.properties")) as unknown as { loader: Loader };

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createKeyRequest } from "~/services/key-requests.server";
+import { createKeyRequest } from "~/services/keys/key-requests.server";
 import { makeUser } from "../setup/factories";
 import { makeConnection } from "../setup/connections-factories";
 import { makeExportKey } from "../setup/export-factories";

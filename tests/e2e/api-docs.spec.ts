@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { createExportKey } from "~/services/export-keys.server";
+import { createExportKey } from "~/services/keys/export-keys.server";
 import { expect, test } from "./fixtures";
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { properties } from "#db/schema";
-import { upsertListings } from "~/services/listing-upsert.server";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { getDb } from "~/utils/db.server";
 import { createSession } from "~/utils/session.server";
 import { listingInput, makeUser } from "../setup/factories";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createKeyRequest } from "~/services/key-requests.server";
+import { createKeyRequest } from "~/services/keys/key-requests.server";
 import { addListings, setModeration } from "../setup/moderation-factories";
 import { expect, expectToast, test } from "./fixtures";
 

@@ -1,9 +1,9 @@
 import type { BrowserContext, Locator } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { properties } from "#db/schema";
-import { seedListings } from "~/services/demo-data.server";
-import { createKeyRequest } from "~/services/key-requests.server";
-import { createUser } from "~/services/users.server";
+import { seedListings } from "~/services/platform/demo-data.server";
+import { createKeyRequest } from "~/services/keys/key-requests.server";
+import { createUser } from "~/services/users/users.server";
 import { getDb } from "~/utils/db.server";
 import { createSession } from "~/utils/session.server";
 import { addListings } from "../setup/listings-factories";

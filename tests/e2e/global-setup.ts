@@ -1,5 +1,5 @@
 import path from "node:path";
-import { makeTempDir, removeTempDir, startServer, TEST_SESSION_SECRET } from "../setup/server-process";
+import { makeTempDir, removeTempDir, startServer, TEST_SESSION_SECRET } from "../../testing/server-process";
 
 /** Starts the built server on a free port with a fresh database; tests read the env it sets. */
 export default async function globalSetup() {

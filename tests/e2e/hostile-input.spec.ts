@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { REQUEST_MSG } from "~/messages";
 import { makeUser } from "../setup/factories";
 import { expect, rssMb, sessionCookie, test, withDatabase } from "../setup/resilience-factories";
-import type { Janitor, ServerProcess } from "../setup/server-process";
+import type { Janitor, ServerProcess } from "../../testing/server-process";
 
 /**
  * Hostile requests (issue 19): each is sent to a real server of its own, and while it is being

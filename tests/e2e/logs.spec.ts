@@ -11,8 +11,8 @@ test("journaux : une ligne JSON par requête, même interrompue, sans mot de pas
   test.setTimeout(90_000);
   const databasePath = path.join(janitor.tempDir("vigimmo-logs-"), "logs.db");
   const { account, apiKey } = await withDatabase(databasePath, async () => {
-    const { createExportKey } = await import("~/services/export-keys.server");
-    const { seedListings } = await import("~/services/demo-data.server");
+    const { createExportKey } = await import("~/services/keys/export-keys.server");
+    const { seedListings } = await import("~/services/platform/demo-data.server");
     const { getSqlite } = await import("~/utils/db.server");
     const account = await makeUser();
     seedListings(account.id, 3_000, 7);

@@ -1,4 +1,4 @@
-import { seedListings } from "~/services/demo-data.server";
+import { seedListings } from "~/services/platform/demo-data.server";
 import { addListings, setModeration } from "../setup/moderation-factories";
 import { expect, expectToast, test } from "./fixtures";
 

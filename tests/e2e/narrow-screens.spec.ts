@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createKeyRequest } from "~/services/key-requests.server";
+import { createKeyRequest } from "~/services/keys/key-requests.server";
 import { makeConnection } from "../setup/connections-factories";
 import { makeExportKey } from "../setup/export-factories";
 import { makeUser } from "../setup/factories";

@@ -1,8 +1,8 @@
 import path from "node:path";
-import { seedListings } from "~/services/demo-data.server";
-import { createExportKey } from "~/services/export-keys.server";
+import { seedListings } from "~/services/platform/demo-data.server";
+import { createExportKey } from "~/services/keys/export-keys.server";
 import { makeUser } from "../setup/factories";
-import { startFakeMoteurImmo } from "../setup/fake-moteurimmo";
+import { startFakeMoteurImmo } from "../../testing/fake-moteurimmo";
 import {
   countRows,
   expect,

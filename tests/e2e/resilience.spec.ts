@@ -1,7 +1,7 @@
 import path from "node:path";
 import { MSG } from "~/messages";
 import { makeUser } from "../setup/factories";
-import { startFakeMoteurImmo } from "../setup/fake-moteurimmo";
+import { startFakeMoteurImmo } from "../../testing/fake-moteurimmo";
 import {
   countRows,
   expect,
@@ -166,7 +166,7 @@ test("SIGTERM pendant une modération et un export complet : l'export se termine
   const databasePath = path.join(dir, "term2.db");
   const ACTIVE = 20_000;
   const { user, cookie, apiKey } = await withDatabase(databasePath, async () => {
-    const { createExportKey } = await import("~/services/export-keys.server");
+    const { createExportKey } = await import("~/services/keys/export-keys.server");
     const user = await makeUser();
     seedPendingListings(user.id, ACTIVE + PENDING);
     const { getSqlite } = await import("~/utils/db.server");

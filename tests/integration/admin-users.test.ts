@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { profiles, users } from "#db/schema";
 import { loader } from "~/routes/_app.admin-panel";
 import { ADMIN_USERS_PAGE_SIZE } from "~/config";
-import { createUser } from "~/services/users.server";
+import { createUser } from "~/services/users/users.server";
 import { getDb } from "~/utils/db.server";
 import { makeUser, requestAs } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";

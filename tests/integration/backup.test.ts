@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { backupDatabase } from "~/services/backup.server";
-import { upsertListings } from "~/services/listing-upsert.server";
+import { backupDatabase } from "~/services/platform/backup.server";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { listingInput, makeUser } from "../setup/factories";
 
 describe("sauvegarde", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action as fileImportAction } from "~/routes/resources.file-import";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
-import { seedListings } from "~/services/demo-data.server";
+import { seedListings } from "~/services/platform/demo-data.server";
 import { waitForImportJob } from "../setup/connections-factories";
 import { makeUser, requestAs } from "../setup/factories";
 import { addListings, logExport, setStatus, setUserStatistics } from "../setup/listings-factories";

@@ -4,7 +4,7 @@ import { apiConnections, apiUsageLogs, userStatistics } from "#db/schema";
 import { action as adminPanelAction, loader as adminPanelLoader } from "~/routes/_app.admin-panel";
 import { loader as adminLoader } from "~/routes/_app.admin";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
-import { startOfParisDay } from "~/services/stats.server";
+import { startOfParisDay } from "~/services/dashboard/stats.server";
 import { getDb } from "~/utils/db.server";
 import { makeUser, requestAs, thrownBy } from "../setup/factories";
 import { addListings, setCreatedAt, setStatus } from "../setup/listings-factories";

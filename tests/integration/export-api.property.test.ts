@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
-import { resetExportApiGuards } from "~/services/export-api.server";
-import type { ExportResponse } from "~/services/export-api-contract";
-import { toggleExportKey } from "~/services/export-keys.server";
+import { resetExportApiGuards } from "~/services/export/export-api.server";
+import type { ExportResponse } from "~/services/export/export-api-contract";
+import { toggleExportKey } from "~/services/keys/export-keys.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { makeUser } from "../setup/factories";
 import { callExportApi, makeActiveListings, makeExportKey } from "../setup/export-factories";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
-import { createOwnerForListing } from "~/services/owners.server";
-import { updateListingDescription } from "~/services/listings.server";
-import { upsertListings } from "~/services/listing-upsert.server";
+import { createOwnerForListing } from "~/services/listings/owners.server";
+import { updateListingDescription } from "~/services/listings/listings.server";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { getSqlite } from "~/utils/db.server";
 import { listingInput, makeUser } from "../setup/factories";
 

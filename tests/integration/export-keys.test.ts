@@ -7,11 +7,11 @@ import { action as adminAction, loader as adminLoader } from "~/routes/_app.admi
 import { action as keysAction, loader as keysLoader } from "~/routes/_app.export-api-keys";
 import { action as requestAction, loader as requestLoader } from "~/routes/_app.request-api-key";
 import { action as revealAction } from "~/routes/resources.export-keys.$keyId.reveal";
-import { resetExportApiGuards } from "~/services/export-api.server";
-import { flushExportUsage } from "~/services/export-api-usage.server";
-import { EXPORT_KEY_PATTERN } from "~/services/export-keys.server";
-import { KEY_REQUEST_MESSAGES } from "~/services/key-request-rules";
-import { approveKeyRequest, createKeyRequest, rejectKeyRequest } from "~/services/key-requests.server";
+import { resetExportApiGuards } from "~/services/export/export-api.server";
+import { flushExportUsage } from "~/services/export/export-api-usage.server";
+import { EXPORT_KEY_PATTERN } from "~/services/keys/export-keys.server";
+import { KEY_REQUEST_MESSAGES } from "~/services/keys/key-request-rules";
+import { approveKeyRequest, createKeyRequest, rejectKeyRequest } from "~/services/keys/key-requests.server";
 import { sha256 } from "~/utils/crypto.server";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";

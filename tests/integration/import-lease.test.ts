@@ -7,7 +7,7 @@ import { MSG } from "~/messages";
 import { sweepDeadJobs } from "~/services/jobs/kinds.server";
 import { getDb } from "~/utils/db.server";
 import { makeUser } from "../setup/factories";
-import type { FakeMoteurImmo } from "../setup/fake-moteurimmo";
+import type { FakeMoteurImmo } from "../../testing/fake-moteurimmo";
 import { jobRow, listingsOf, resetPartnerEnv, useFakePartner } from "../setup/import-factories";
 
 let partner: FakeMoteurImmo | undefined;

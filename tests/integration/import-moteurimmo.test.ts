@@ -16,7 +16,7 @@ import { MoteurImmoError } from "~/services/moteurimmo/client.server";
 import type { AdPage, AdSource } from "~/services/moteurimmo/types";
 import { getDb } from "~/utils/db.server";
 import { makeUser } from "../setup/factories";
-import type { FakeMoteurImmo } from "../setup/fake-moteurimmo";
+import type { FakeMoteurImmo } from "../../testing/fake-moteurimmo";
 import {
   FAST_CLIENT,
   jobRow,

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { propertyOwners } from "#db/schema";
 import { action, loader } from "~/routes/_app.moteurimmo-sync";
 import { loader as jobLoader } from "~/routes/resources.jobs.$id";
-import { upsertListings } from "~/services/listing-upsert.server";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { getDb } from "~/utils/db.server";
 import { answerOf, listingInput, makeUser, requestAs, thrownBy } from "../setup/factories";
-import type { FakeMoteurImmo } from "../setup/fake-moteurimmo";
+import type { FakeMoteurImmo } from "../../testing/fake-moteurimmo";
 import { listingsOf, resetPartnerEnv, useFakePartner, waitForJob } from "../setup/import-factories";
 
 type Answer = { ok: boolean; toast?: { type: string; message: string }; job?: { id: string; status: string }; count?: number };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as propertiesLoader } from "~/routes/_app.properties";
-import { explainListingQueries, type ListingFilters } from "~/services/listings.server";
+import type { ListingFilters } from "~/services/listings/listing-filters";
+import { explainListingQueries } from "~/services/listings/listings.server";
 import { makeUser, requestAs } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
 

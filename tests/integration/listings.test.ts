@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as propertiesLoader } from "~/routes/_app.properties";
-import { explainListingQueries, type ListingFilters } from "~/services/listings.server";
-import { toFtsQuery } from "~/services/listing-search";
+import type { ListingFilters } from "~/services/listings/listing-filters";
+import { explainListingQueries } from "~/services/listings/listings.server";
+import { toFtsQuery } from "~/services/listings/listing-search";
 import { makeUser, requestAs } from "../setup/factories";
 import { addListings, setStatus } from "../setup/listings-factories";
 

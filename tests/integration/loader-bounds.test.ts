@@ -14,7 +14,7 @@ import { loader as keysLoader } from "~/routes/_app.export-api-keys";
 import { loader as propertyLoader } from "~/routes/_app.property.$id";
 import { loader as myRequestsLoader } from "~/routes/_app.request-api-key";
 import { CONNECTION_MESSAGES } from "~/services/connections/connection-form";
-import { createKeyRequest } from "~/services/key-requests.server";
+import { createKeyRequest } from "~/services/keys/key-requests.server";
 import { getDb } from "~/utils/db.server";
 import { makeConnection } from "../setup/connections-factories";
 import { makeExportKey } from "../setup/export-factories";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as layoutLoader } from "~/routes/_app";
 import { loader as keysLoader } from "~/routes/_app.export-api-keys";
-import { approveKeyRequest, createKeyRequest, rejectKeyRequest } from "~/services/key-requests.server";
+import { approveKeyRequest, createKeyRequest, rejectKeyRequest } from "~/services/keys/key-requests.server";
 import { makeUser, requestAs } from "../setup/factories";
 
 /** Issue 17, item 11: the navigation's notifications. */

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { properties, propertyOwners } from "#db/schema";
 import { action as propertyAction, loader as propertyLoader } from "~/routes/_app.property.$id";
-import { assignOwnersToAllListings, createOwnerForListing, generateOwner } from "~/services/owners.server";
+import { assignOwnersToAllListings, createOwnerForListing, generateOwner } from "~/services/listings/owners.server";
 import { getDb } from "~/utils/db.server";
 import { readToast } from "~/utils/toast.server";
 import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";

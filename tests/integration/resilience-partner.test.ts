@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdSourceOptions } from "~/services/imports/moteurimmo-import.server";
 import { makeUser } from "../setup/factories";
-import type { FakeFault, FakeMoteurImmo } from "../setup/fake-moteurimmo";
+import type { FakeFault, FakeMoteurImmo } from "../../testing/fake-moteurimmo";
 import { FAST_CLIENT, listingsOf, resetPartnerEnv, runMoteurImmoImport, useFakePartner } from "../setup/import-factories";
 
 /**

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { properties } from "#db/schema";
 import { action, loader } from "~/routes/functions.v1.get-properties";
-import { createExportKey } from "~/services/export-keys.server";
-import { upsertListings } from "~/services/listing-upsert.server";
+import { createExportKey } from "~/services/keys/export-keys.server";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { listingInput } from "./factories";
 

@@ -1,6 +1,6 @@
 import { userRoles } from "#db/schema";
-import type { ListingInput } from "~/services/listing-input";
-import { createUser } from "~/services/users.server";
+import type { ListingInput } from "~/services/listings/listing-input";
+import { createUser } from "~/services/users/users.server";
 import { getDb } from "~/utils/db.server";
 import { createSession } from "~/utils/session.server";
 import { readToast, type Toast } from "~/utils/toast.server";

@@ -5,7 +5,7 @@ import type { ImportJob } from "~/services/imports/import-source.server";
 import { findJob } from "~/services/jobs/engine.server";
 import { prepareMoteurImmoImport, type AdSourceOptions } from "~/services/imports/moteurimmo-import.server";
 import { getDb } from "~/utils/db.server";
-import { startFakeMoteurImmo, type FakeMoteurImmo, type FakeMoteurImmoOptions } from "./fake-moteurimmo";
+import { startFakeMoteurImmo, type FakeMoteurImmo, type FakeMoteurImmoOptions } from "../../testing/fake-moteurimmo";
 
 /** Client settings for the local fake: no throttle, short backoffs and timeouts. */
 export const FAST_CLIENT: AdSourceOptions = {

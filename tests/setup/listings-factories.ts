@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { apiUsageLogs, properties, userStatistics, type ListingStatus } from "#db/schema";
-import type { ListingInput } from "~/services/listing-input";
-import { upsertListings } from "~/services/listing-upsert.server";
+import type { ListingInput } from "~/services/listings/listing-input";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { listingInput } from "./factories";
 

@@ -1,6 +1,6 @@
 import type { ListingStatus } from "#db/schema";
-import { upsertListings } from "~/services/listing-upsert.server";
-import type { ListingInput } from "~/services/listing-input";
+import { upsertListings } from "~/services/listings/listing-upsert.server";
+import type { ListingInput } from "~/services/listings/listing-input";
 import { getSqlite } from "~/utils/db.server";
 import { listingInput } from "./factories";
 

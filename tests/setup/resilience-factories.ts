@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { test as base } from "@playwright/test";
 import Database from "better-sqlite3";
-import { seedListings } from "~/services/demo-data.server";
+import { seedListings } from "~/services/platform/demo-data.server";
 import { closeDb, getSqlite } from "~/utils/db.server";
 import { createSession } from "~/utils/session.server";
-import { Janitor } from "./server-process";
+import { Janitor } from "../../testing/server-process";
 
 /**
  * Helpers of the resilience specs (tests/e2e/resilience*.spec.ts): each test runs its own server

@@ -3,7 +3,7 @@ import { useToast } from "../toasts";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Card, CardBody, CardHeader } from "../ui/card";
-import type { Toast } from "~/utils/toast";
+import type { ToastAnswer } from "~/utils/toast";
 
 /**
  * The import partner's fixed card: its key lives in the server's environment
@@ -19,7 +19,7 @@ export function MoteurImmoSystemCard({
   endpoint: string;
   isAdmin: boolean;
 }) {
-  const test = useFetcher<{ ok: boolean; toast?: Toast }>();
+  const test = useFetcher<ToastAnswer>();
   useToast(test.data?.toast);
   return (
     <Card aria-labelledby="moteurimmo-card">

@@ -5,7 +5,7 @@ import { formatNumber } from "~/utils/format";
 import { useToast } from "../toasts";
 import { Button } from "../ui/button";
 import { Progress } from "../ui/progress";
-import type { Toast } from "~/utils/toast";
+import type { ToastAnswer } from "~/utils/toast";
 
 /**
  * The progress of one job, whatever its kind: a status line, the bar, Stop while it runs, the
@@ -48,7 +48,7 @@ export function JobProgress({
 }
 
 function StopButton({ action, fields }: { action: string; fields: Record<string, string> }) {
-  const cancel = useFetcher<{ ok: boolean; toast?: Toast }>();
+  const cancel = useFetcher<ToastAnswer>();
   useToast(cancel.data?.toast);
   const stopping = cancel.state !== "idle";
   return (

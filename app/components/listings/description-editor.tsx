@@ -6,14 +6,13 @@ import { showToast, useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/field";
 import { DESCRIPTION_MAX_LENGTH } from "~/config";
-import { descriptionSchema } from "~/services/listing-description";
-import type { Toast } from "~/utils/toast";
+import { descriptionSchema } from "~/services/listings/listing-description";
+import type { ToastAnswer } from "~/utils/toast";
 
-type Answer = { ok: boolean; toast?: Toast };
 
 /** The description, edited in place through a fetcher (the page stays where it is). */
 export function DescriptionEditor({ description, editable = true }: { description: string | null; editable?: boolean }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ToastAnswer>();
   const [editing, setEditing] = useState(false);
   const [length, setLength] = useState(description?.length ?? 0);
   useToast(fetcher.data?.toast);

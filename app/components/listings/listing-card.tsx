@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
-import { STATUS_BADGES } from "~/services/listing-labels";
-import type { ListingCard as Listing } from "~/services/listings.server";
+import { STATUS_BADGES } from "~/services/listings/listing-labels";
+import type { ListingCard as Listing } from "~/services/listings/listings.server";
 import { formatPrice, formatSurface } from "~/utils/format";
 import { ListingImage } from "./listing-image";
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
-import { sourcePlatformLabel } from "~/services/listing-labels";
-import type { ListingDetail } from "~/services/listings.server";
+import { sourcePlatformLabel } from "~/services/listings/listing-labels";
+import type { ListingDetail } from "~/services/listings/listings.server";
 import { formatLongDate, formatNumber, formatSurface } from "~/utils/format";
 
 const NOT_GIVEN = "Non renseigné";

@@ -3,9 +3,9 @@ import { useEffect } from "react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
-import { STATUS_LABELS, STATUS_ORDER, TRANSACTION_LABELS } from "~/services/listing-labels";
-import { LISTING_SORTS } from "~/services/listing-sort";
-import type { ListingFilters, StatusCounts } from "~/services/listings.server";
+import { STATUS_LABELS, STATUS_ORDER, TRANSACTION_LABELS } from "~/services/listings/listing-labels";
+import { LISTING_SORTS } from "~/services/listings/listing-sort";
+import type { ListingFilters, StatusCounts } from "~/services/listings/listing-filters";
 import { formatNumber } from "~/utils/format";
 
 type Props = {

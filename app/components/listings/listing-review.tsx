@@ -3,9 +3,8 @@ import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { splitFlagReason } from "~/services/moderation/moderation-texts";
-import type { Toast } from "~/utils/toast";
+import type { ToastAnswer } from "~/utils/toast";
 
-type Answer = { ok: boolean; toast?: Toast };
 
 /**
  * Valider / Blacklister on a suspicious or pending listing's own page, with what the AI found:
@@ -13,7 +12,7 @@ type Answer = { ok: boolean; toast?: Toast };
  * the page's action, which checks the owner (or an administrator) again.
  */
 export function ListingReview({ status, flagReason, confidence }: { status: "suspicious" | "pending"; flagReason: string | null; confidence: number | null }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ToastAnswer>();
   useToast(fetcher.data?.toast);
   const deciding = fetcher.state !== "idle";
   const evidence = splitFlagReason(flagReason);

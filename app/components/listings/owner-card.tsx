@@ -4,7 +4,7 @@ import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { OWNER_CREATED_RELOAD_MS } from "~/config";
-import type { ListingOwner } from "~/services/listings.server";
+import type { ListingOwner } from "~/services/listings/listings.server";
 import type { Toast } from "~/utils/toast";
 
 type Answer = { ok: boolean; toast?: Toast; reload?: boolean };

@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import type { action as moderationAction } from "~/routes/_app.moderation";
 import type { ReviewFilter } from "~/services/moderation/moderation-texts";
 import { formatNumber } from "~/utils/format";
+import type { ToastAnswer } from "~/utils/toast";
 import { useToast } from "../toasts";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -14,7 +14,7 @@ type Intent = "validate-all" | "blacklist-all";
  * search and filter; the server keeps only the user's suspicious listings that still match both.
  */
 export function BulkDecisions({ q, filter, ids, total }: { q: string; filter: ReviewFilter; ids: number[]; total: number }) {
-  const fetcher = useFetcher<typeof moderationAction>();
+  const fetcher = useFetcher<ToastAnswer>();
   const [confirm, setConfirm] = useState<Intent | null>(null);
   useToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
-import type { action as moderationAction } from "~/routes/_app.moderation";
 import type { SuspiciousCard as Listing } from "~/services/moderation/review.server";
 import { formatPrice, formatSurface } from "~/utils/format";
+import type { ToastAnswer } from "~/utils/toast";
 import { useToast } from "../toasts";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
@@ -10,7 +10,7 @@ import { ConfidenceBadge } from "./confidence-badge";
 
 /** One suspicious listing of /moderation with its AI note and the Valider / Blacklister decisions. */
 export function SuspiciousCard({ listing }: { listing: Listing }) {
-  const fetcher = useFetcher<typeof moderationAction>();
+  const fetcher = useFetcher<ToastAnswer>();
   useToast(fetcher.data?.toast);
   const deciding = fetcher.state !== "idle";
   const details = [

@@ -1,7 +1,7 @@
 import { parseAdsResponse } from "../moteurimmo/ad-schema";
 import { adToListing } from "../moteurimmo/mapping";
 import type { ImportPage } from "../imports/import-source.server";
-import type { ListingInput } from "../listing-input";
+import type { ListingInput } from "../listings/listing-input";
 import { guardedRequest, GuardedRequestError } from "./ssrf-guard.server";
 import { vigimmoExportResponseSchema, vigimmoPropertyToListing } from "./vigimmo-export-feed";
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../users.server";
+import type { SessionUser } from "../users/users.server";
 import { latestJob } from "../jobs/engine.server";
 import { isOpenJob } from "../jobs/job-view";
 import { toImportJobView } from "../imports/import-job-view";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ListingInput } from "../listing-input";
+import type { ListingInput } from "../listings/listing-input";
 
 /**
  * The response of another Vigimmo's export API (POST /functions/v1/get-properties, SPEC.md

@@ -1,4 +1,4 @@
-import type { StatusCounts } from "../listings.server";
+import type { StatusCounts } from "../listings/listing-filters";
 import { percent } from "~/utils/format";
 
 /**

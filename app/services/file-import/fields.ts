@@ -7,7 +7,7 @@
 import { EMAIL_MAX_LENGTH } from "~/config";
 import { parseFrenchNumber } from "./french-number";
 import { featureLabel, normaliseWord, propertyTypeLabel, transactionType } from "./vocabulary";
-import type { TransactionType } from "~/services/listing-input";
+import type { TransactionType } from "~/services/listings/listing-input";
 
 export type CellResult<T> = { ok: true; value: T } | { ok: false; reason: string | null };
 /** A value kept without its unusable parts (bad image or link), which are reported as warnings. */

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ExportedListing } from "~/services/export-api-contract";
-import type { ListingInput } from "~/services/listing-input";
+import type { ExportedListing } from "~/services/export/export-api-contract";
+import type { ListingInput } from "~/services/listings/listing-input";
 import { listingRowBatches } from "./batches";
 import { FILE_IMPORT_MAX_BYTES, FILE_IMPORT_MAX_ROWS } from "./limits";
 import { parseListingFile, type FileImportRow, type ParsedListingFile } from "./parse-file";

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "~/config";
 import { emailField } from "~/utils/field-schemas";
-import type { ListingInput } from "~/services/listing-input";
+import type { ListingInput } from "~/services/listings/listing-input";
 import { COLUMN_BY_KEY, FILE_IMPORT_COLUMNS, type FileImportColumnKey } from "./columns";
 import { listingContentHash } from "./content-hash.server";
 import * as read from "./fields";

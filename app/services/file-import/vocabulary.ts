@@ -2,7 +2,7 @@
  * Free-text values people put in type, transaction and features cells, mapped to what Vigimmo
  * stores. Keys are compared after `normaliseWord`, so accents, case and punctuation do not matter.
  */
-import { PROPERTY_TYPE_LABELS, type TransactionType } from "~/services/listing-input";
+import { PROPERTY_TYPE_LABELS, type TransactionType } from "~/services/listings/listing-input";
 
 /** 'À louer !' -> 'a louer': accents and case dropped, any run of non-alphanumerics is one space. */
 export function normaliseWord(text: string): string {

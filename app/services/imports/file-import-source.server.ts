@@ -1,6 +1,6 @@
 import { listingRowBatches, parseListingFile, type ParsedListingFile } from "../file-import";
 import { FILE_IMPORT_BATCH_SIZE } from "../file-import/limits";
-import type { ListingInput } from "../listing-input";
+import type { ListingInput } from "../listings/listing-input";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import { createImportJob, enqueueImportJob } from "./import-jobs.server";
 import type { ImportJob, ImportSource } from "./import-source.server";

@@ -1,5 +1,5 @@
 import { importJobs } from "#db/schema";
-import type { ListingInput } from "../listing-input";
+import type { ListingInput } from "../listings/listing-input";
 
 /** The table of import jobs, as the job engine's status writer addresses it. */
 export const IMPORT_JOB_TABLE = { name: "import", table: importJobs } as const;

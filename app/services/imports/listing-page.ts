@@ -1,4 +1,4 @@
-import type { ListingInput } from "../listing-input";
+import type { ListingInput } from "../listings/listing-input";
 import { adToListing } from "../moteurimmo/mapping";
 import type { AdPage, AdSource, AdSourceMode } from "../moteurimmo/types";
 import { createMoteurImmoClient, type MoteurImmoClientConfig } from "../moteurimmo/client.server";

@@ -4,7 +4,7 @@ import { FILE_IMPORT_PLATFORM } from "../dashboard/user-figures";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import { appendJobErrors, jobStatus, writeProgress } from "../jobs/status-writer.server";
 import { createWriteSizer } from "../jobs/write-sizer";
-import { upsertListingsInTransaction } from "../listing-upsert.server";
+import { upsertListingsInTransaction } from "../listings/listing-upsert.server";
 import { IMPORT_JOB_TABLE, type ImportJob, type ImportPage, type ImportTotals } from "./import-source.server";
 
 /** Pages written so far by the job, and the page count it shows (known or grown as pages arrive). */

@@ -16,6 +16,15 @@ export type { BatchKey };
 /** One SPEC batch (MODERATION_BATCH_SIZE listings) and its verdicts, in the same order. */
 export type AnalysedBatch = { rows: BatchKey[]; verdicts: ModerationVerdict[] };
 
+/**
+ * What analyses a run's batches, inline or in the analysis worker (analyzer.server.ts chooses,
+ * analysis-thread.server.ts drives the worker): here so that both can name it without a cycle.
+ */
+export type Analyzer = {
+  batches(job: LoopJob, cap: number, signal: AbortSignal): AsyncIterable<AnalysedBatch>;
+  close(): void;
+};
+
 type Pace = () => Promise<void> | undefined;
 
 /** The market data every verdict is measured against, built once per run. */

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { sharedThread, type SharedThread } from "../jobs/worker-thread.server";
-import type { AnalysedBatch, LoopJob } from "./analysed-batches.server";
+import type { AnalysedBatch, Analyzer, LoopJob } from "./analysed-batches.server";
 import type { AnalysisReply, AnalysisRequest } from "./analysis-protocol";
-import type { Analyzer } from "./analyzer.server";
 
 /**
  * The analysis worker (analysis-worker.ts): one per process, started by the first moderation run

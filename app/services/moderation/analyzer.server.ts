@@ -1,9 +1,13 @@
 import path from "node:path";
 import { env } from "~/utils/env.server";
 import { getSqlite } from "~/utils/db.server";
-import { analysedBatches, buildContext, type AnalysedBatch, type LoopJob } from "./analysed-batches.server";
+import { analysedBatches, buildContext, type Analyzer } from "./analysed-batches.server";
 import { openWorkerAnalyzer } from "./analysis-thread.server";
 import { createPacer } from "./pacer";
+
+function workerEnabled() {
+  return process.env.VIGIMMO_MODERATION_WORKER !== "off";
+}
 
 /**
  * Where a run's listings are analysed: in the analysis worker (default) or in this thread, with
@@ -11,15 +15,6 @@ import { createPacer } from "./pacer";
  * forces it, e.g. for tests that replace the engine). Either way the context is built once and
  * can serve several runs (the CLI chains capped runs over the same market data).
  */
-export type Analyzer = {
-  batches(job: LoopJob, cap: number, signal: AbortSignal): AsyncIterable<AnalysedBatch>;
-  close(): void;
-};
-
-function workerEnabled() {
-  return process.env.VIGIMMO_MODERATION_WORKER !== "off";
-}
-
 export async function openAnalyzer(signal?: AbortSignal): Promise<Analyzer> {
   if (workerEnabled()) {
     const remote = await openWorkerAnalyzer(path.resolve(env().databasePath), signal);

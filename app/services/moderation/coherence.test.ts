@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractFeatures } from "./listing-features";
 import { coherenceEvidence } from "./signals/coherence";
-import { makeListing } from "./testing";
+import { makeListing } from "#tests/setup/moderation-listings";
 import type { ModerationListing } from "./types";
 
 const reasonsOf = (overrides: Partial<ModerationListing>): string[] => {

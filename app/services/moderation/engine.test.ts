@@ -6,7 +6,7 @@ import {
   formatFlagReason,
   type ModerationContext,
 } from "./engine";
-import { makeListing, withText } from "./testing";
+import { makeListing, withText } from "#tests/setup/moderation-listings";
 import type { ModerationListing } from "./types";
 
 function contextOf(listings: ModerationListing[]): ModerationContext {

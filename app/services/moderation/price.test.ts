@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyse, createContextBuilder } from "./engine";
 import { extractFeatures } from "./listing-features";
 import { MIN_COMPARABLES, PriceIndexBuilder } from "./signals/price";
-import { makeListing } from "./testing";
+import { makeListing } from "#tests/setup/moderation-listings";
 import type { ModerationListing } from "./types";
 
 /** Honest Lyon T2s around 16 €/m² (45 m², 720 €). */

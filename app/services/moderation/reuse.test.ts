@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyse, createContextBuilder, type ModerationContext } from "./engine";
-import { makeListing } from "./testing";
+import { makeListing } from "#tests/setup/moderation-listings";
 import type { ModerationListing } from "./types";
 
 const photos = (prefix: string): string[] =>

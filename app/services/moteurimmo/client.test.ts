@@ -3,7 +3,7 @@ import {
   startFakeMoteurImmo,
   type FakeMoteurImmo,
   type FakeMoteurImmoOptions,
-} from "../../../tests/setup/fake-moteurimmo";
+} from "../../../testing/fake-moteurimmo";
 import {
   MoteurImmoError,
   createMoteurImmoClient,

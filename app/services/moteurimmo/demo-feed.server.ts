@@ -1,4 +1,4 @@
-import type { TransactionType } from "../listing-input";
+import type { TransactionType } from "../listings/listing-input";
 import { DEMO_PICTURE_BASE_URL } from "../listings/demo-photos";
 import {
   MOTEURIMMO_MAX_PAGE_LENGTH,

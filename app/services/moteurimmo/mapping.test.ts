@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ListingInput } from "../listing-input";
+import type { ListingInput } from "../listings/listing-input";
 import {
   FEATURE_LABELS,
   FIXED_FILTER_LABELS,

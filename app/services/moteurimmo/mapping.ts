@@ -3,7 +3,7 @@ import {
   type ListingInput,
   type ListingOwnerInput,
   type TransactionType,
-} from "../listing-input";
+} from "../listings/listing-input";
 import type { ParsedAd } from "./types";
 
 /** Value of `ListingInput.sourcePlatform` for everything read from MoteurImmo (or its demo). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeMoteurImmo, type FakeMoteurImmo } from "../../../tests/setup/fake-moteurimmo";
+import { startFakeMoteurImmo, type FakeMoteurImmo } from "../../testing/fake-moteurimmo";
 
 /** The fake partner itself: other teams' tests rely on these behaviours. */
 let partner: FakeMoteurImmo;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { generateDemoAds } from "../../app/services/moteurimmo/demo-feed.server";
+import { generateDemoAds } from "../app/services/moteurimmo/demo-feed.server";
 
 /**
  * A fake MoteurImmo partner on 127.0.0.1 (random free port) that speaks the protocol of

@@ -14,7 +14,7 @@ import {
 } from "./export-api-contract";
 import { joinDocuments, openListingsExport, readListingsPage } from "./export-api-listings.server";
 import { recordExportCall } from "./export-api-usage.server";
-import { EXPORT_KEY_PATTERN } from "./export-keys.server";
+import { EXPORT_KEY_PATTERN } from "../keys/export-keys.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

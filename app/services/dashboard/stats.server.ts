@@ -2,8 +2,8 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import { apiConnections, apiUsageLogs, properties, users, userStatistics } from "#db/schema";
 import { percent } from "~/utils/format";
 import { getDb } from "~/utils/db.server";
-import { FILE_IMPORT_PLATFORM, userDashboardFigures, type UserDashboard } from "./dashboard/user-figures";
-import { countListingsByStatus } from "./listings.server";
+import { FILE_IMPORT_PLATFORM, userDashboardFigures, type UserDashboard } from "./user-figures";
+import { countListingsByStatus } from "../listings/listings.server";
 
 /**
  * Figures of the two dashboards, computed from the tables with indexed counts

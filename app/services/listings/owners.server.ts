@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { properties, propertyOwners } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
-import { yieldToEventLoop } from "./jobs/queue.server";
+import { yieldToEventLoop } from "../jobs/queue.server";
 import { formatCount } from "~/utils/format";
 
 /**

@@ -4,30 +4,13 @@ import { LISTING_STATUSES, properties, propertyOwners, type ListingStatus } from
 import { LISTING_DETAIL_MAX } from "~/config";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { countConditions, listConditions, listOrder, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
-import type { ListingSort } from "./listing-sort";
+import type { ListingFilters, StatusCounts } from "./listing-filters";
 import { toFtsQuery } from "./listing-search";
 
 /**
  * The user's listings: the /properties list, its counts and filter options, one listing's
  * detail and its description. Every query is scoped to `created_by = userId`.
  */
-
-export type StatusFilter = ListingStatus | "all";
-export type TransactionFilter = "all" | "sale" | "rental";
-
-export type ListingFilters = {
-  q: string;
-  /** The order of the list ('recent' when absent from the query string). */
-  sort?: ListingSort;
-  city: string;
-  type: string;
-  transaction: TransactionFilter;
-  status: StatusFilter;
-  /** How many rows to return, in the list's order ('Charger plus d'annonces' raises it by 50). */
-  limit: number;
-};
-
-export type StatusCounts = Record<ListingStatus, number> & { all: number };
 
 export type ListingOwner = { firstName: string | null; lastName: string | null; email: string | null };
 

@@ -2,9 +2,9 @@ import { count } from "drizzle-orm";
 import { users, userStatistics } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
-import { adToListing } from "./moteurimmo/mapping";
-import { generateDemoAds } from "./moteurimmo/demo-feed.server";
-import { createUser, findUserIdByEmail, grantAdmin } from "./users.server";
+import { adToListing } from "../moteurimmo/mapping";
+import { generateDemoAds } from "../moteurimmo/demo-feed.server";
+import { createUser, findUserIdByEmail, grantAdmin } from "../users/users.server";
 
 export const DEMO_ADMIN = { email: "admin@vigimmo.fr", password: "vigimmo-admin", fullName: "Administrateur Démo" };
 export const DEMO_USER = { email: "demo@vigimmo.fr", password: "vigimmo-demo", fullName: "Camille Martin", companyName: "Agence Démo" };

@@ -1,5 +1,5 @@
-/** Test fixtures for the moderation engine (pure; imported by *.test.ts only). */
-import type { ModerationListing } from "./types";
+/** Listing fixtures for the moderation engine's unit tests (pure, no database). */
+import type { ModerationListing } from "~/services/moderation/types";
 
 let counter = 0;
 

@@ -4,11 +4,11 @@ import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { deleteExpiredSessions } from "~/utils/session.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
-import { sweepDeadJobs } from "./jobs/kinds.server";
-import { abortHeldJobs, heldJobs, releaseJob } from "./jobs/lease.server";
-import { jobQueue } from "./jobs/queue.server";
-import { stopForShutdown } from "./jobs/status-writer.server";
-import { flushExportUsage } from "./export-api-usage.server";
+import { sweepDeadJobs } from "../jobs/kinds.server";
+import { abortHeldJobs, heldJobs, releaseJob } from "../jobs/lease.server";
+import { jobQueue } from "../jobs/queue.server";
+import { stopForShutdown } from "../jobs/status-writer.server";
+import { flushExportUsage } from "../export/export-api-usage.server";
 
 const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
 

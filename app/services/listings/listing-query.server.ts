@@ -3,7 +3,7 @@ import { properties } from "#db/schema";
 import { getSqlite } from "~/utils/db.server";
 import { toFtsQuery } from "./listing-search";
 import type { ListingSort } from "./listing-sort";
-import type { ListingFilters, StatusCounts } from "./listings.server";
+import type { ListingFilters, StatusCounts } from "./listing-filters";
 
 /*
  * How the /properties filters become SQL. Listing rows are wide (descriptions, pictures):
