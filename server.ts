@@ -1,8 +1,9 @@
 // The one server, in production and in development: Express around the Remix build, for the
 // JSON request logs, the security headers with a per-request CSP nonce, the cross-origin check,
 // the capped request bodies, the client IP in the load context, migrations before listening and
-// the graceful shutdown (docs/decisions/002-custom-server.md). In development Vite serves the app
-// through the same server (middleware mode), so what is tested is what runs.
+// the graceful shutdown (docs/decisions/002-custom-server.md). With --dev (npm run dev) Vite serves
+// the app through the same server (middleware mode), so what is developed is what runs; without
+// it (npm start, tests, production) the server serves the build.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -31,7 +32,7 @@ if (!Number.isSafeInteger(trustedProxies) || trustedProxies < 0) {
 const app = express();
 const server = http.createServer();
 
-const vite = isProduction
+const vite = !process.argv.includes("--dev")
   ? undefined
   : await import("vite").then((module) => module.createServer({ server: { middlewareMode: true, hmr: { server } } }));
 const loadBuild = async (): Promise<ServerBuild> =>

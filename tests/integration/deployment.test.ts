@@ -376,6 +376,13 @@ describe("fichiers de déploiement", () => {
     );
   });
 
+  it("npm start sert l'application construite ; seul npm run dev branche Vite sur le même serveur", () => {
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe("exec node --import tsx server.ts");
+    expect(scripts.dev).toBe("tsx server.ts --dev");
+    expect(fs.readFileSync(path.join(root, "server.ts"), "utf8")).toContain('process.argv.includes("--dev")');
+  });
+
   it(".dockerignore : écarte node_modules, bases, builds, secrets, mais rien de ce que le Dockerfile copie ou construit", () => {
     const patterns = read(".dockerignore")
       .split("\n")
