@@ -157,7 +157,10 @@ export const exportDocuments = sqliteTable(
   {
     propertyId: integer("property_id").primaryKey(),
     createdAt: integer("created_at").notNull(),
+    /** The listing's account: its own keys get `doc`, every other key `publicDoc` (owner null). */
+    userId: text("user_id"),
     doc: blob("doc", { mode: "buffer" }).notNull(),
+    publicDoc: blob("public_doc", { mode: "buffer" }),
   },
   (t) => [index("export_documents_order_idx").on(t.createdAt, t.propertyId)],
 );

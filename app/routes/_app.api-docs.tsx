@@ -172,7 +172,7 @@ export default function ApiDocsPage() {
         <Code label="Exemple de pagination">{exportApiPagingSample(endpoint)}</Code>
       </Section>
 
-      <Section title="Format de réponse" description="« properties » contient les annonces actives, des plus récentes aux plus anciennes ; « owner » vaut null quand l'annonce n'a pas de propriétaire.">
+      <Section title="Format de réponse" description="« properties » contient les annonces actives, des plus récentes aux plus anciennes ; « owner » n'est rempli que pour les annonces de votre propre compte : il vaut null pour celles des autres comptes (les coordonnées d'un particulier ne sortent pas de l'agence qui les détient) et pour une annonce sans propriétaire.">
         <Code label="Exemple de réponse">{RESPONSE_SAMPLE}</Code>
         <ul className="list-disc space-y-1 pl-5">
           <li><strong>count</strong> : nombre d&apos;annonces dans cette réponse.</li>

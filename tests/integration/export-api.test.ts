@@ -55,6 +55,34 @@ beforeEach(() => {
   resetExportApiGuards();
 });
 
+describe("données personnelles des propriétaires (DECISIONS.md 3)", () => {
+  it("une clé voit le propriétaire des annonces de son compte seulement, en page comme en export complet", async () => {
+    const [foreign] = makeActiveListings(other.id, 1, { owner: { firstName: "Paul", lastName: "Privé", email: "paul.prive@example.fr" } });
+    const ownIds = new Set(getSqlite().prepare<[string], number>("select id from properties where created_by = ?").pluck().all(owner.id));
+    const check = (listings: Array<{ id: number; owner: unknown }>) => {
+      expect(listings.some((listing) => listing.id === foreign)).toBe(true);
+      for (const listing of listings) {
+        if (ownIds.has(listing.id)) expect(listing.owner).toEqual({ first_name: "Claire", last_name: "Martin", email: "claire@example.fr" });
+        else expect(listing.owner, `annonce ${listing.id} d'un autre compte`).toBeNull();
+      }
+    };
+    const othersKey = makeExportKey(other.id);
+    try {
+      check(((await callExportApi({ apiKey, limit: 100 })).json as Ok).properties);
+      check(((await callExportApi({ apiKey })).json as Ok).properties);
+      // The other account's key sees Paul, and not Claire.
+      const seen = ((await callExportApi({ apiKey: othersKey.apiKey })).json as Ok).properties;
+      expect(seen.find((listing) => listing.id === foreign)!.owner).toEqual({ first_name: "Paul", last_name: "Privé", email: "paul.prive@example.fr" });
+      expect(seen.filter((listing) => ownIds.has(listing.id)).every((listing) => listing.owner === null)).toBe(true);
+      expect(JSON.stringify(seen)).not.toContain("claire@example.fr");
+    } finally {
+      // The other tests count the listings of beforeAll.
+      getSqlite().prepare("delete from properties where id = ?").run(foreign);
+      deleteExportKey(other.id, othersKey.id);
+    }
+  });
+});
+
 describe("appels valides", () => {
   it("une page avec limit et offset : count, total, ordre stable, champs publics", async () => {
     const answer = await callExportApi({ apiKey, limit: 5, offset: 3 });

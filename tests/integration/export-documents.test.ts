@@ -11,17 +11,19 @@ import { listingInput, makeUser } from "../setup/factories";
  * their owners, it must hold exactly the active listings, each with its current document.
  */
 
-type Row = { property_id: number; created_at: number; doc: string };
+type Row = { property_id: number; created_at: number; user_id: string; doc: string; public_doc: string };
+
+const COLUMNS = "property_id, created_at, user_id, cast(doc as text) as doc, cast(public_doc as text) as public_doc";
 
 function stored(): Row[] {
   return getSqlite()
-    .prepare<[], Row>("select property_id, created_at, cast(doc as text) as doc from export_documents order by property_id")
+    .prepare<[], Row>(`select ${COLUMNS} from export_documents order by property_id`)
     .all();
 }
 
 function expected(): Row[] {
   return getSqlite()
-    .prepare<[], Row>("select property_id, created_at, cast(doc as text) as doc from export_listing_documents order by property_id")
+    .prepare<[], Row>(`select ${COLUMNS} from export_listing_documents order by property_id`)
     .all();
 }
 
@@ -127,6 +129,10 @@ it("le document porte le propriétaire et suit la suppression du compte qui poss
   expect(doc).toMatchObject({ id, price: 1250, surface_area: 61.5, status: "active" });
   expect(doc.owner).toEqual(expect.objectContaining({ email: expect.stringMatching(/@example\.(fr|com)$/) }));
   expect(doc.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  // The public twin: the same bytes but for a null owner, and the listing's account.
+  const row = stored().find((entry) => entry.property_id === id)!;
+  expect(row.user_id).toBe(user.id);
+  expect(row.public_doc).toBe(row.doc.replace(/"owner":\{[^}]*\}/, '"owner":null'));
 
   getSqlite().prepare("delete from users where id = ?").run(user.id);
   expect(stored().some((row) => row.property_id === id)).toBe(false);

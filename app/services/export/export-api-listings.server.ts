@@ -9,6 +9,9 @@ import { getSqlite } from "~/utils/db.server";
  * - Pages (readListingsPage) use an in-memory copy of the ordered ids of active listings, so
  *   `offset` costs nothing and `total` is its length: COUNT(*) and OFFSET over 100 000 index
  *   entries cost 4 to 7 ms each, which would cap the API at ~100 pages per second.
+ * - Each listing has two stored documents: `doc` with its owner, for keys of the listing's own
+ *   account, and `public_doc` with `owner: null`, for every other key (migration 0009): a
+ *   private owner's contact details never leave the account that holds them.
  * - Full exports (openListingsExport) run on their own read-only connection: an open iterator
  *   makes a better-sqlite3 connection refuse writes, and the export holds one snapshot from
  *   COUNT to the last row.
@@ -16,6 +19,8 @@ import { getSqlite } from "~/utils/db.server";
 
 /** The order of DECISIONS.md item 3, served by the index export_documents_order_idx. */
 const ORDER = `order by created_at desc, property_id desc`;
+/** The document a key may see: with the owner for its own account's listings only. */
+const DOC_FOR_KEY = `case when user_id = @keyUserId then doc else coalesce(public_doc, doc) end`;
 
 // Temp objects live only on this connection (no migration): they count the connection's own
 // changes to the set or order of exported listings; `pragma data_version` covers other
@@ -33,8 +38,8 @@ create temp trigger if not exists export_listing_changes_update after update of 
 type PageState = {
   generation: Database.Statement<[], string>;
   orderedIds: Database.Statement<[], number>;
-  byIds: Database.Statement<[string], [number, Buffer]>;
-  read: (offset: number, limit: number) => ListingsPage;
+  byIds: Database.Statement<[{ ids: string; keyUserId: string }], [number, Buffer]>;
+  read: (offset: number, limit: number, keyUserId: string) => ListingsPage;
   cache: { generation: string; ids: number[] } | null;
 };
 
@@ -66,17 +71,19 @@ function pageState(sqlite: Database.Database): PageState {
       .pluck(),
     orderedIds: sqlite.prepare<[], number>(`select property_id from export_documents ${ORDER}`).pluck(),
     byIds: sqlite
-      .prepare<[string], [number, Buffer]>(`select property_id, doc from export_documents where property_id in (select value from json_each(?))`)
+      .prepare<[{ ids: string; keyUserId: string }], [number, Buffer]>(
+        `select property_id, ${DOC_FOR_KEY} from export_documents where property_id in (select value from json_each(@ids))`,
+      )
       .raw(),
     cache: null,
     // One deferred transaction: the version check, the ids and the rows share one snapshot.
-    read: sqlite.transaction((offset: number, limit: number): ListingsPage => {
+    read: sqlite.transaction((offset: number, limit: number, keyUserId: string): ListingsPage => {
       const generation = state.generation.get()!;
       if (state.cache?.generation !== generation) state.cache = { generation, ids: state.orderedIds.all() };
       const ids = state.cache.ids.slice(offset, offset + limit);
       const total = state.cache.ids.length;
       if (ids.length === 0) return { total, docs: [] };
-      const docs = new Map(state.byIds.all(JSON.stringify(ids)));
+      const docs = new Map(state.byIds.all({ ids: JSON.stringify(ids), keyUserId }));
       return { total, docs: ids.flatMap((id) => docs.get(id) ?? []) };
     }),
   };
@@ -84,9 +91,9 @@ function pageState(sqlite: Database.Database): PageState {
   return state;
 }
 
-/** One page of active listings in export order, with the total, from one snapshot. */
-export function readListingsPage(offset: number, limit: number, sqlite = getSqlite()): ListingsPage {
-  return pageState(sqlite).read(offset, limit);
+/** One page of active listings in export order, as the key of `keyUserId`'s account sees them, with the total, from one snapshot. */
+export function readListingsPage(offset: number, limit: number, keyUserId: string, sqlite = getSqlite()): ListingsPage {
+  return pageState(sqlite).read(offset, limit, keyUserId);
 }
 
 export type ListingsExport = {
@@ -112,7 +119,7 @@ const ROWS_IN_FIRST_CHUNK = 50;
  * Opens a snapshot of the active listings from `offset`, at most `limit` of them (all when
  * null), and counts them before the first byte is sent: `count` is exact for the snapshot.
  */
-export function openListingsExport(offset: number, limit: number | null, onRelease?: () => void): ListingsExport {
+export function openListingsExport(offset: number, limit: number | null, keyUserId: string, onRelease?: () => void): ListingsExport {
   let reader: Database.Database;
   try {
     reader = new Database(getSqlite().name, { readonly: true, fileMustExist: true });
@@ -136,11 +143,15 @@ export function openListingsExport(offset: number, limit: number | null, onRelea
     reader.exec("begin");
     const total = reader.prepare<[], number>(`select count(*) from export_documents`).pluck().get() ?? 0;
     const count = Math.max(0, Math.min(limit ?? Number.MAX_SAFE_INTEGER, total - offset));
-    const rows = reader.prepare<[number, number], Buffer>(`select doc from export_documents ${ORDER} limit ? offset ?`).pluck();
+    const rows = reader
+      .prepare<[{ keyUserId: string; limit: number; offset: number }], Buffer>(
+        `select ${DOC_FOR_KEY} from export_documents ${ORDER} limit @limit offset @offset`,
+      )
+      .pluck();
     return {
       total,
       count,
-      stream: (prefix, suffix, options = {}) => streamRows(count === 0 ? null : rows.iterate(count, offset), prefix, suffix, options, release),
+      stream: (prefix, suffix, options = {}) => streamRows(count === 0 ? null : rows.iterate({ keyUserId, limit: count, offset }), prefix, suffix, options, release),
     };
   } catch (error) {
     release();

@@ -184,7 +184,7 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
     if (!rate.allowed) return retryLater(EXPORT_API_ERRORS.keyRate(rate.retryAfterSeconds), rate.retryAfterSeconds);
 
     if (limit !== null && limit <= EXPORT_API_BUFFERED_LIMIT) {
-      const page = readListingsPage(offset, limit, sqlite);
+      const page = readListingsPage(offset, limit, key.userId, sqlite);
       record(key, page.docs.length, limit, offset);
       // Bytes with their length: no text round trip and no chunked transfer encoding.
       const bytes = joinDocuments(envelope(page.docs.length, page.total, limit, offset), page.docs, "]}");
@@ -193,7 +193,7 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
 
     if (runningExports >= EXPORT_API_MAX_STREAMS) return retryLater(EXPORT_API_ERRORS.streams, 5);
     runningExports += 1;
-    const snapshot = openListingsExport(offset, limit, () => {
+    const snapshot = openListingsExport(offset, limit, key.userId, () => {
       runningExports -= 1;
     });
     record(key, snapshot.count, limit, offset);

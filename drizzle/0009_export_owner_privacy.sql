@@ -1,0 +1,91 @@
+-- Owners' personal data stay home (DECISIONS.md item 3, issue 18): a key exports a listing's
+-- owner only when the listing belongs to the key's own account. Each stored document gets a
+-- public twin whose "owner" is null (json_set keeps every other byte and the key order), and the
+-- account it belongs to; the API picks one of the two per listing.
+ALTER TABLE `export_documents` ADD `user_id` text;
+--> statement-breakpoint
+ALTER TABLE `export_documents` ADD `public_doc` blob;
+--> statement-breakpoint
+DROP TRIGGER `export_documents_property_insert`;
+--> statement-breakpoint
+DROP TRIGGER `export_documents_property_update`;
+--> statement-breakpoint
+DROP TRIGGER `export_documents_property_delete`;
+--> statement-breakpoint
+DROP TRIGGER `export_documents_owner_insert`;
+--> statement-breakpoint
+DROP TRIGGER `export_documents_owner_update`;
+--> statement-breakpoint
+DROP TRIGGER `export_documents_owner_delete`;
+--> statement-breakpoint
+DROP VIEW `export_listing_documents`;
+--> statement-breakpoint
+CREATE VIEW `export_listing_documents` AS
+SELECT property_id, created_at, user_id, doc,
+  CAST(json_set(CAST(doc AS TEXT), '$.owner', json('null')) AS BLOB) AS public_doc
+FROM (
+SELECT p.id AS property_id, p.created_at AS created_at, p.created_by AS user_id, CAST(json_object(
+  'id', p.id, 'title', p.title, 'description', p.description,
+  'price', iif(p.price = cast(p.price as integer), cast(p.price as integer), p.price),
+  'property_type', p.property_type, 'transaction_type', p.transaction_type,
+  'address', p.address, 'city', p.city, 'postal_code', p.postal_code,
+  'surface_area', iif(p.surface_area = cast(p.surface_area as integer), cast(p.surface_area as integer), p.surface_area),
+  'rooms', p.rooms, 'bedrooms', p.bedrooms, 'bathrooms', p.bathrooms,
+  'images', json(case when json_valid(p.images) then p.images else '[]' end),
+  'features', json(case when json_valid(p.features) then p.features else '[]' end),
+  'property_charges', iif(p.property_charges = cast(p.property_charges as integer), cast(p.property_charges as integer), p.property_charges),
+  'floor', p.floor, 'total_floors', p.total_floors,
+  'year_built', p.year_built, 'energy_rating', p.energy_rating, 'source_url', p.source_url,
+  'created_at', printf('%s.%03dZ', strftime('%Y-%m-%dT%H:%M:%S', p.created_at / 1000, 'unixepoch'), p.created_at % 1000),
+  'owner', json(case when o.id is null then null
+    else json_object('first_name', o.first_name, 'last_name', o.last_name, 'email', o.email) end),
+  'status', p.status,
+  'ai_checked_at', case when p.ai_checked_at is null then null
+    else printf('%s.%03dZ', strftime('%Y-%m-%dT%H:%M:%S', p.ai_checked_at / 1000, 'unixepoch'), p.ai_checked_at % 1000) end,
+  'ai_confidence', p.ai_confidence) AS BLOB) AS doc
+FROM properties p LEFT JOIN property_owners o ON o.property_id = p.id
+WHERE p.status = 'active'
+);
+--> statement-breakpoint
+DELETE FROM `export_documents`;
+--> statement-breakpoint
+INSERT INTO `export_documents` (property_id, created_at, user_id, doc, public_doc)
+SELECT property_id, created_at, user_id, doc, public_doc FROM export_listing_documents;
+--> statement-breakpoint
+CREATE TRIGGER `export_documents_property_insert` AFTER INSERT ON `properties` WHEN new.status = 'active' BEGIN
+  INSERT INTO export_documents (property_id, created_at, user_id, doc, public_doc)
+    SELECT property_id, created_at, user_id, doc, public_doc FROM export_listing_documents WHERE property_id = new.id
+    ON CONFLICT (property_id) DO UPDATE SET created_at = excluded.created_at, user_id = excluded.user_id, doc = excluded.doc, public_doc = excluded.public_doc;
+END;
+--> statement-breakpoint
+-- Any column may be exported, so any update of an active (or newly active) listing rewrites it;
+-- a listing that leaves 'active' leaves the export.
+CREATE TRIGGER `export_documents_property_update` AFTER UPDATE ON `properties`
+WHEN old.status = 'active' OR new.status = 'active' BEGIN
+  DELETE FROM export_documents WHERE property_id = old.id AND (new.status <> 'active' OR new.id <> old.id);
+  INSERT INTO export_documents (property_id, created_at, user_id, doc, public_doc)
+    SELECT property_id, created_at, user_id, doc, public_doc FROM export_listing_documents WHERE property_id = new.id
+    ON CONFLICT (property_id) DO UPDATE SET created_at = excluded.created_at, user_id = excluded.user_id, doc = excluded.doc, public_doc = excluded.public_doc;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `export_documents_property_delete` AFTER DELETE ON `properties` WHEN old.status = 'active' BEGIN
+  DELETE FROM export_documents WHERE property_id = old.id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `export_documents_owner_insert` AFTER INSERT ON `property_owners` BEGIN
+  INSERT INTO export_documents (property_id, created_at, user_id, doc, public_doc)
+    SELECT property_id, created_at, user_id, doc, public_doc FROM export_listing_documents WHERE property_id = new.property_id
+    ON CONFLICT (property_id) DO UPDATE SET created_at = excluded.created_at, user_id = excluded.user_id, doc = excluded.doc, public_doc = excluded.public_doc;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `export_documents_owner_update` AFTER UPDATE ON `property_owners` BEGIN
+  INSERT INTO export_documents (property_id, created_at, user_id, doc, public_doc)
+    SELECT property_id, created_at, user_id, doc, public_doc FROM export_listing_documents WHERE property_id IN (old.property_id, new.property_id)
+    ON CONFLICT (property_id) DO UPDATE SET created_at = excluded.created_at, user_id = excluded.user_id, doc = excluded.doc, public_doc = excluded.public_doc;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `export_documents_owner_delete` AFTER DELETE ON `property_owners` BEGIN
+  INSERT INTO export_documents (property_id, created_at, user_id, doc, public_doc)
+    SELECT property_id, created_at, user_id, doc, public_doc FROM export_listing_documents WHERE property_id = old.property_id
+    ON CONFLICT (property_id) DO UPDATE SET created_at = excluded.created_at, user_id = excluded.user_id, doc = excluded.doc, public_doc = excluded.public_doc;
+END;
