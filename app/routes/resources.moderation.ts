@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { cancelJob, JobBusyError } from "~/services/jobs/engine.server";
 import { moderationJobKind, startModeration } from "~/services/moderation/jobs.server";
-import { toModerationJobView, type ModerationJobView } from "~/services/moderation/moderation-job-view";
+import { toModerationJobView, type PanelActionData } from "~/services/moderation/moderation-job-view";
 import { moderationPanelStatus } from "~/services/moderation/panel-status.server";
 import { countDuplicates, deleteDuplicates, resetModeration } from "~/services/moderation/maintenance.server";
 import { duplicatesDeletedMessage, MODERATION_TEXT } from "~/services/moderation/moderation-texts";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { resourceAnswer } from "~/utils/resource-answer.server";
-import type { Toast } from "~/utils/toast";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { readForm } from "~/utils/form-data.server";
 
@@ -27,13 +26,6 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reset") }),
 ]);
 
-export type PanelActionData = {
-  ok: boolean;
-  intent?: string;
-  toast?: Toast;
-  job?: ModerationJobView;
-  duplicates?: number;
-};
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

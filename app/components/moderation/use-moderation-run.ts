@@ -1,6 +1,6 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PanelActionData } from "~/routes/resources.moderation";
+import type { PanelActionData } from "~/services/moderation/moderation-job-view";
 import { isOpenJob } from "~/services/jobs/job-view";
 import type { ModerationJobView } from "~/services/moderation/moderation-job-view";
 import type { ModerationPanelStatus } from "~/services/moderation/panel-status.server";

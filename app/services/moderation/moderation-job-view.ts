@@ -30,3 +30,12 @@ function moderationEndToast(job: Pick<ModerationJobView, "status" | "message" | 
   if (job.message.startsWith("⚠️")) return { type: "warning", message: job.message };
   return { type: job.moderated > 0 ? "success" : "info", message: job.message };
 }
+
+/** What the moderation panel's actions answer (app/routes/resources.moderation.ts), read by its fetcher. */
+export type PanelActionData = {
+  ok: boolean;
+  intent?: string;
+  toast?: Toast;
+  job?: ModerationJobView;
+  duplicates?: number;
+};
