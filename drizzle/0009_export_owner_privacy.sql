@@ -1,7 +1,9 @@
 -- Owners' personal data stay home (DECISIONS.md item 3, issue 18): a key exports a listing's
--- owner only when the listing belongs to the key's own account. Each stored document gets a
--- public twin whose "owner" is null (json_set keeps every other byte and the key order), and the
--- account it belongs to; the API picks one of the two per listing.
+-- owner only when the listing belongs to the key's own account. A document that carries an
+-- owner gets a public twin whose "owner" is null, and every document the account it belongs to;
+-- the API picks one of the two per listing. The twin is the same bytes with the owner's object
+-- replaced: JSON escapes every quote inside strings, so '"owner":{...}' can only be the key
+-- itself. Listings without an owner need no twin (NULL): most writes cost nothing more.
 ALTER TABLE `export_documents` ADD `user_id` text;
 --> statement-breakpoint
 ALTER TABLE `export_documents` ADD `public_doc` blob;
@@ -22,9 +24,13 @@ DROP VIEW `export_listing_documents`;
 --> statement-breakpoint
 CREATE VIEW `export_listing_documents` AS
 SELECT property_id, created_at, user_id, doc,
-  CAST(json_set(CAST(doc AS TEXT), '$.owner', json('null')) AS BLOB) AS public_doc
+  CASE WHEN owner_json IS NULL THEN NULL
+    ELSE CAST(replace(CAST(doc AS TEXT), '"owner":' || owner_json, '"owner":null') AS BLOB) END AS public_doc
 FROM (
-SELECT p.id AS property_id, p.created_at AS created_at, p.created_by AS user_id, CAST(json_object(
+SELECT p.id AS property_id, p.created_at AS created_at, p.created_by AS user_id,
+  CASE WHEN o.id IS NULL THEN NULL
+    ELSE json_object('first_name', o.first_name, 'last_name', o.last_name, 'email', o.email) END AS owner_json,
+  CAST(json_object(
   'id', p.id, 'title', p.title, 'description', p.description,
   'price', iif(p.price = cast(p.price as integer), cast(p.price as integer), p.price),
   'property_type', p.property_type, 'transaction_type', p.transaction_type,

@@ -2,7 +2,7 @@
  * Derived, compact facts about a listing, computed identically when the listing is added to the
  * context and when it is analysed (so leave-one-out and comparisons are consistent).
  */
-import { cityKey, departmentOf, listingText, normalizeText } from "./normalize";
+import { cityKey, departmentOf, listingSource, listingText, normalizeText } from "./normalize";
 import { TextDoc } from "./signals/text-doc";
 import type { ModerationListing } from "./types";
 
@@ -148,7 +148,7 @@ export function extractFeatures(
   listing: ModerationListing,
   stored: StoredFeatures | null = null,
 ): ListingFeatures {
-  const doc = new TextDoc(listingText(listing.title, listing.description));
+  const doc = new TextDoc(listingText(listing.title, listing.description), listingSource(listing.title, listing.description));
   const text = doc.text;
   const title = normalizeText(listing.title);
   const homeType = homeTypeOf(listing.propertyType);

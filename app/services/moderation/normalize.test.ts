@@ -1,8 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, departmentOf, imageKeyOf, normalizeText, ownerKeyOf } from "./normalize";
+import { cityKey, departmentOf, imageKeyOf, normalizedOffsets, normalizeText, ownerKeyOf } from "./normalize";
 import { stemPresence, stems } from "./signals/gates";
 import { estimatedSimilarity, minhashSignature } from "./signals/minhash";
 import { TextDoc } from "./signals/text-doc";
+
+describe("citations dans les mots de l'annonce", () => {
+  it("relie chaque caractère normalisé à sa place dans le texte écrit", () => {
+    const original = "  Méfiez-VOUS   des « arnaques » !\r\n\n  Lœil d’œil";
+    const normalized = normalizeText(original);
+    const offsets = normalizedOffsets(original)!;
+    expect(offsets).toHaveLength(normalized.length);
+    expect(original[offsets[normalized.indexOf("arnaques")]!]).toBe("a");
+    expect(original.slice(offsets[normalized.indexOf("loeil")]!, offsets[normalized.indexOf("loeil") + 4]! + 1)).toBe("Lœil");
+  });
+
+  it("une raison cite l'annonce telle qu'écrite, accents et majuscules compris", () => {
+    const original = "Très BEL appartement.\nEnvoyez   la CAUTION par Western Union avant la visite.";
+    const doc = new TextDoc(normalizeText(original), original);
+    const [match] = doc.findAll(/western union/g);
+    expect(doc.quote(match!)).toBe("« Envoyez la CAUTION par Western Union avant la visite »");
+    // Without the written text, the normalised words are quoted.
+    expect(new TextDoc(normalizeText(original)).quote(match!)).toBe("« envoyez la caution par western union avant la visite »");
+  });
+});
 
 describe("normalisation", () => {
   it("met en minuscules, retire les accents et unifie la ponctuation", () => {

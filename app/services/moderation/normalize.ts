@@ -96,14 +96,56 @@ export function normalizeText(input: string): string {
   }
   return UTF16.decode(out.subarray(0, n));
 }
+/**
+ * Where each code unit of `normalizeText(input)` comes from in `input` (the same loop, keeping
+ * source indexes instead of characters), so that a reason can quote the listing's own words.
+ * Only for quoting, never on the hot path. Null when lower-casing changed the text's length
+ * (a rare "İ"): the caller then quotes the normalised text.
+ */
+export function normalizedOffsets(input: string): Int32Array | null {
+  const text = input.toLowerCase();
+  if (text.length !== input.length) return null;
+  const offsets = new Int32Array(text.length * 2 + 8);
+  let n = 0;
+  let pending = BLANK_NONE;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let replacement: readonly number[] | undefined;
+    if (code === 0x0a || code === 0x0d) {
+      pending = BLANK_NEWLINE;
+      continue;
+    }
+    if (code < TABLE_SIZE && (code >= 0x7f || code <= 0x20 || code === 0x60)) {
+      replacement = FOLD[code];
+      if (replacement === BLANK) {
+        if (pending === BLANK_NONE) pending = BLANK_SPACE;
+        continue;
+      }
+      if (replacement === DROP) continue;
+    }
+    if (pending !== BLANK_NONE) {
+      if (n > 0) offsets[n++] = i;
+      pending = BLANK_NONE;
+    }
+    const units = replacement === undefined ? 1 : replacement.length;
+    for (let k = 0; k < units; k++) offsets[n++] = i;
+  }
+  return offsets.subarray(0, n);
+}
+
 /** The Uint16Array holds platform-endian code units. */
 const UTF16 = new TextDecoder(
   new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? "utf-16le" : "utf-16be",
 );
 
-/** Title and description as one normalised document (the title often carries "URGENT"). */
+/** Title and description as one document, as written (the title often carries "URGENT"). */
+export function listingSource(title: string, description: string | null): string {
+  return description ? `${title}\n${description}` : title;
+}
+
+/** The same document, normalised: what every rule reads. */
 export function listingText(title: string, description: string | null): string {
-  return normalizeText(description ? `${title}\n${description}` : title);
+  return normalizeText(listingSource(title, description));
 }
 
 /**

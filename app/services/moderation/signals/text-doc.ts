@@ -11,6 +11,7 @@
  * onto "virement", whereas in "je ne demande ni mandat, ni coupon, ni virement" it does.
  */
 
+import { normalizedOffsets } from "../normalize";
 import { guardCharOf, stemPresence, type Gate, type StemScan } from "./gates";
 
 export type Match = { start: number; end: number; sentence: number; text: string };
@@ -68,8 +69,13 @@ export class TextDoc {
   /** Sentence strings, sliced once on demand. */
   private readonly sentences: Array<string | undefined> = [];
 
-  constructor(normalized: string) {
+  /** The text as written, when known: reasons then quote the listing's own words. */
+  private readonly original: string | undefined;
+  private offsets: Int32Array | null | undefined;
+
+  constructor(normalized: string, original?: string) {
     this.text = normalized;
+    this.original = original;
   }
 
   private get sentenceStarts(): number[] {
@@ -220,8 +226,21 @@ export class TextDoc {
       from = Math.max(from, match.start - QUOTE_LENGTH / 2);
       to = Math.min(to, from + QUOTE_LENGTH);
     }
-    const words = this.text.slice(from, to).trim();
+    const words = this.originalWords(from, to) ?? this.text.slice(from, to).trim();
     return `« ${from > clause.start ? "…" : ""}${words}${to < clause.end ? "…" : ""} »`;
+  }
+
+  /** The written words behind normalised [from, to), blanks collapsed; null when they cannot be found. */
+  private originalWords(from: number, to: number): string | null {
+    if (this.original === undefined || to <= from) return null;
+    if (this.offsets === undefined) {
+      const offsets = normalizedOffsets(this.original);
+      // Only a map of this very text is trusted (the document may have been built from another).
+      this.offsets = offsets && offsets.length === this.text.length ? offsets : null;
+    }
+    if (!this.offsets) return null;
+    const words = this.original.slice(this.offsets[from], this.offsets[to - 1]! + 1);
+    return words.replace(/\s+/g, " ").trim();
   }
 
   /**
