@@ -50,12 +50,13 @@ async function watchWhile(server: ServerProcess, adminCookie: string, send: () =
   let done = false;
   const pending = send().finally(() => (done = true));
   const latencies: number[] = [];
+  // At least three answers, so that one delayed by this machine's other work is not the median.
   do {
     const started = performance.now();
     const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(30_000) });
     expect(health.status).toBe(200);
     latencies.push(performance.now() - started);
-  } while (!done);
+  } while (!done || latencies.length < 3);
   await pending;
   return { latencies, heldMs: await adminHealth() };
 }
