@@ -25,6 +25,8 @@ const uuid = () =>
 export const LISTING_STATUSES = ["pending", "suspicious", "active", "rejected"] as const;
 export const JOB_STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export const COMPLIANCE_STATUSES = ["conforme", "a_completer", "non_conforme"] as const;
+export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const users = sqliteTable("users", {
@@ -115,6 +117,14 @@ export const properties = sqliteTable(
     totalFloors: integer("total_floors"),
     yearBuilt: integer("year_built"),
     energyRating: text("energy_rating"),
+    /** Set when the partner lists the ad among its withdrawn ones (issue 14): the listing keeps
+     * its status and history but leaves the default lists and the export. */
+    withdrawnAt: timestamp("withdrawn_at"),
+    /** Verdict of the French advertising rules checker (issue 15), separate from moderation. */
+    complianceStatus: text("compliance_status", { enum: COMPLIANCE_STATUSES }),
+    complianceCheckedAt: timestamp("compliance_checked_at"),
+    /** JSON array of findings, each with at least `code` and `message` (the export copies those two). */
+    complianceFindings: text("compliance_findings"),
     createdAt: createdAt(),
     updatedAt: createdAt("updated_at"),
     createdBy: text("created_by")

@@ -85,7 +85,10 @@ export const EXPORTED_LISTING_FIELDS = [
   "status",
   "ai_checked_at",
   "ai_confidence",
+  "compliance",
 ] as const;
+
+export const EXPORTED_COMPLIANCE_STATUSES = ["conforme", "a_completer", "non_conforme"] as const;
 
 export type ExportedListing = {
   id: number;
@@ -114,6 +117,12 @@ export type ExportedListing = {
   status: "active";
   ai_checked_at: string | null;
   ai_confidence: number | null;
+  /** Verdict of the advertising rules checker (issue 15); null until the listing is checked. */
+  compliance: {
+    status: (typeof EXPORTED_COMPLIANCE_STATUSES)[number];
+    checked_at: string;
+    findings: Array<{ code: string; message: string }>;
+  } | null;
 };
 
 export type ExportResponse = {

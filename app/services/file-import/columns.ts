@@ -387,6 +387,7 @@ const VIGIMMO_METADATA = new Set(
     "status",
     "ai_checked_at",
     "ai_confidence",
+    "compliance",
     "ai_flag_reason",
     "source_platform",
     "source_origin",

@@ -356,6 +356,7 @@ describe("parseListingFile: JSON", () => {
       status: "active",
       ai_checked_at: null,
       ai_confidence: 0.1,
+      compliance: null,
     };
     const response = {
       success: true,
