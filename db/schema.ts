@@ -331,6 +331,10 @@ export const importJobs = sqliteTable(
     imported: integer("imported").notNull().default(0),
     updated: integer("updated").notNull().default(0),
     skipped: integer("skipped").notNull().default(0),
+    /** Known listings the partner reported withdrawn during this run (issue 14). */
+    withdrawn: integer("withdrawn").notNull().default(0),
+    /** Known listings whose price went down during this run (issue 14). */
+    priceDrops: integer("price_drops").notNull().default(0),
     totalProcessed: integer("total_processed").notNull().default(0),
   },
   (t) => [

@@ -1,3 +1,5 @@
+ALTER TABLE `import_jobs` ADD `withdrawn` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `import_jobs` ADD `price_drops` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `properties` ADD `withdrawn_at` integer;--> statement-breakpoint
 ALTER TABLE `properties` ADD `compliance_status` text;--> statement-breakpoint
 ALTER TABLE `properties` ADD `compliance_checked_at` integer;--> statement-breakpoint
