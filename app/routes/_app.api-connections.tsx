@@ -30,6 +30,7 @@ import { requireUser } from "~/utils/permissions.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { successWithFlashToast } from "~/utils/toast.server";
 
 const idSchema = z.string().min(1).max(100);
 const intentSchema = z.discriminatedUnion("intent", [
@@ -109,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (!deleted)
       return data({ ok: false, toast: { type: "error" as const, message: CONNECTION_MESSAGES.deleteError } }, { status: 404 });
-    return { ok: true, toast: { type: "success" as const, message: CONNECTION_MESSAGES.deleted } };
+    return successWithFlashToast(CONNECTION_MESSAGES.deleted);
   }
 
   if (input.intent === "reveal") {

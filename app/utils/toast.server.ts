@@ -1,5 +1,6 @@
+import { data } from "@remix-run/node";
 import { toastCookie } from "./cookies.server";
-import { toastSchema, type Toast } from "./toast";
+import { toastSchema, type Toast, type ToastAnswer } from "./toast";
 
 export type { Toast };
 
@@ -23,4 +24,16 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
   headers.append("Set-Cookie", await toastHeader(toast));
   headers.set("Location", url);
   return new Response(null, { ...init, status: 302, headers });
+}
+
+/**
+ * A successful form answer whose toast the root shows, through the flash cookie, after the
+ * revalidation that follows the action. For forms whose success removes the component that sent
+ * them (a deleted connection's card, a decided listing leaving the moderation queue): that
+ * component may unmount in the very render that carries its answer, and its own toast would be
+ * lost (seen under load, when React merges the two updates).
+ */
+export async function successWithFlashToast(message: string) {
+  const answer: ToastAnswer = { ok: true };
+  return data(answer, { headers: { "Set-Cookie": await toastHeader({ type: "success", message }) } });
 }

@@ -7,7 +7,7 @@ import { assertUrlAllowed } from "~/services/connections/ssrf-guard.server";
 import { createImportJob } from "~/services/imports/import-jobs.server";
 import { getDb } from "~/utils/db.server";
 import { makeConnection } from "../setup/connections-factories";
-import { makeUser, requestAs } from "../setup/factories";
+import { formAnswer, makeUser, requestAs } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
 
 /** Issue 17, item 7: edit, delete, one name per user, and the address guard when saving. */
@@ -16,12 +16,8 @@ type Answer = { ok: boolean; toast?: { type: string; message: string }; result?:
 
 async function post(userId: string, form: Record<string, string>) {
   const request = await requestAs(userId, "/api-connections", { form });
-  const value = (await action({ request, params: {}, context: {} })) as unknown;
-  if (value && typeof value === "object" && "init" in value && "data" in value) {
-    const wrapped = value as { data: Answer; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: value as Answer };
+  const { status, ...body } = await formAnswer<Answer>(await action({ request, params: {}, context: {} }));
+  return { status, body };
 }
 
 const fields = { name: "Flux agence", platform_type: "CRM", api_type: "import", api_endpoint: "https://flux.example.fr/api" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_app.moderation";
-import { makeUser, requestAs } from "../setup/factories";
+import { formAnswer, makeUser, requestAs } from "../setup/factories";
 import { addListings, listingRow, setModeration } from "../setup/moderation-factories";
 
 /** The /moderation screen: its loader (queue, search, filter, pages) and its decisions. */
@@ -14,12 +14,7 @@ async function decide(userId: string, form: Record<string, string>, ids: number[
   const body = new URLSearchParams(form);
   for (const id of ids) body.append("ids", String(id));
   const request = await requestAs(userId, "/moderation", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-  const result = await action({ request, params: {}, context: {} });
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as unknown as { data: ActionAnswer; init: { status?: number } | null };
-    return { status: wrapped.init?.status ?? 200, ...wrapped.data };
-  }
-  return { status: 200, ...(result as ActionAnswer) };
+  return formAnswer<ActionAnswer>(await action({ request, params: {}, context: {} }));
 }
 
 /** A user's suspicious listings with varied notes, titles and cities. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action as moderationAction, loader as moderationLoader } from "~/routes/_app.moderation";
 import { action as propertyAction, loader as propertyLoader } from "~/routes/_app.property.$id";
-import { makeUser, requestAs } from "../setup/factories";
+import { formAnswer, makeUser, requestAs } from "../setup/factories";
 import { addListings, listingRow, setModeration } from "../setup/moderation-factories";
 
 /** Valider / Blacklister on /property/{id} (issue 17): the owner or an administrator, suspicious or pending only. */
@@ -9,12 +9,7 @@ type Answer = { ok: boolean; toast?: { type: string; message: string } };
 
 async function decide(userId: string, id: number, intent: string) {
   const request = await requestAs(userId, `/property/${id}`, { form: { intent } });
-  const result = (await propertyAction({ request, params: { id: String(id) }, context: {} })) as unknown;
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as { data: Answer; init: { status?: number } | null };
-    return { status: wrapped.init?.status ?? 200, ...wrapped.data };
-  }
-  return { status: 200, ...(result as Answer) };
+  return formAnswer<Answer>(await propertyAction({ request, params: { id: String(id) }, context: {} }));
 }
 
 async function load(userId: string, id: number) {

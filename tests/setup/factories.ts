@@ -80,6 +80,20 @@ export async function answerOf(thrown: unknown): Promise<{ status: number; locat
   return { status: thrown.status, location: thrown.headers.get("Location"), toast, json: isJson ? await thrown.json() : null };
 }
 
+/**
+ * What an action answered a form: its status and body, with the toast taken from the body or,
+ * for answers whose toast the root shows after revalidation, from the flash cookie.
+ */
+export async function formAnswer<T extends object>(result: unknown): Promise<T & { status: number; toast?: Toast }> {
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const { data, init } = result as { data: T; init: ResponseInit | null };
+    const cookie = new Headers(init?.headers).get("Set-Cookie")?.split(";")[0] ?? "";
+    const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+    return { status: init?.status ?? 200, ...data, ...(toast ? { toast } : {}) };
+  }
+  return { status: 200, ...(result as T) };
+}
+
 /** Runs a loader or action that must throw, and reads what it threw. */
 export async function thrownBy(run: () => Promise<unknown>) {
   const thrown = await run().then(

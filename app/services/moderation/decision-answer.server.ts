@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import { logEvent } from "~/utils/log.server";
+import { successWithFlashToast } from "~/utils/toast.server";
 import { MODERATION_TEXT } from "./moderation-texts";
 import { decideListing, type Reviewer, type ReviewableStatus } from "./review.server";
 
@@ -15,7 +16,7 @@ export function answerDecision(reviewer: Reviewer, id: number | null, intent: "v
     if (outcome === "already-decided") {
       return data({ ok: false, toast: { type: "info" as const, message: MODERATION_TEXT.alreadyDecided } }, { status: 409 });
     }
-    return { ok: true, toast: { type: "success" as const, message: intent === "validate" ? MODERATION_TEXT.validated : MODERATION_TEXT.blacklisted } };
+    return successWithFlashToast(intent === "validate" ? MODERATION_TEXT.validated : MODERATION_TEXT.blacklisted);
   } catch (error) {
     logEvent("moderation.decision_failed", { userId: reviewer.id, propertyId: id, intent, error: (error as Error).message });
     const message = intent === "validate" ? MODERATION_TEXT.validateError : MODERATION_TEXT.blacklistError;
