@@ -146,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
 
   try {
-    const started = startFileImport(user.id, upload.file.name, upload.file.bytes);
+    const started = await startFileImport(user.id, upload.file.name, upload.file.bytes);
     if (!started.ok)
       return resourceAnswer(
         request,

@@ -26,6 +26,8 @@ export const FILE_IMPORT_MESSAGES = {
     "Les classeurs Excel ou OpenDocument ne sont pas acceptés : enregistrez le fichier au format CSV (« CSV UTF-8 » ou « CSV séparateur point-virgule ») puis importez-le",
   unsupportedExtension: "Format de fichier non pris en charge : utilisez un fichier .csv ou .json",
   invalidJson: "Fichier JSON invalide",
+  expired: "Le fichier de cet import n'est plus disponible : relancez l'import",
+  stopped: "Erreur lors de l'import : le processus de lecture du fichier s'est arrêté",
   jsonShape:
     "Fichier JSON non reconnu : attendu un tableau d'annonces, ou un objet avec une liste « annonces », « listings » ou « properties »",
 } as const;

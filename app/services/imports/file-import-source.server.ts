@@ -1,35 +1,29 @@
-import { listingRowBatches, parseListingFile, type ParsedListingFile } from "../file-import";
 import { FILE_IMPORT_BATCH_SIZE } from "../file-import/limits";
-import type { ListingInput } from "../listings/listing-input";
 import { yieldToEventLoop } from "../jobs/queue.server";
+import { openListingFile, type OpenedListingFile } from "./file-parse-thread.server";
 import { createImportJob, enqueueImportJob } from "./import-jobs.server";
 import type { ImportJob, ImportSource } from "./import-source.server";
 
 /**
- * A listing file as an import source: batches of 500 validated rows, one job page each. The
- * parser gives the event loop a turn between batches and the job writes each batch in one
- * transaction, so a 10 MB file never holds the server for more than one batch.
- * Invalid rows become the job's errors, with their line number ('Ligne 7 : prix invalide …').
+ * A listing file as an import source: batches of 500 validated rows, one job page each, read
+ * from the file parsing worker; the job writes each batch in one transaction, so a 10 MB file
+ * never holds the server for more than one batch. Invalid rows become the job's errors, with
+ * their line number ('Ligne 7 : prix invalide …').
  */
-export function fileImportSource(
-  file: ParsedListingFile,
-  batchSize: number = FILE_IMPORT_BATCH_SIZE,
-): ImportSource {
-  const totalPages = Math.max(1, Math.ceil(file.total / batchSize));
+export function fileImportSource(file: OpenedListingFile, totalPages: number): ImportSource {
   return {
     async *pages(signal) {
-      for await (const batch of listingRowBatches(file, batchSize)) {
-        if (signal.aborted) return;
-        const listings: ListingInput[] = [];
-        const invalid: string[] = [];
-        for (const row of batch) {
-          if (row.result.ok) listings.push(row.result.listing);
-          else invalid.push(row.result.error);
+      try {
+        while (!signal.aborted) {
+          const batch = await file.nextBatch();
+          if (!batch || signal.aborted) return;
+          // Receiving a batch and writing it are two separate holds of the event loop, not one.
+          await yieldToEventLoop();
+          if (signal.aborted) return;
+          yield { ...batch, totalPages };
         }
-        // Validating a batch and writing it are two separate holds of the event loop, not one.
-        await yieldToEventLoop();
-        if (signal.aborted) return;
-        yield { listings, invalid, totalPages };
+      } finally {
+        file.close();
       }
     },
   };
@@ -44,24 +38,27 @@ export type FileImportStart =
  * file is refused with its reason before any job exists; then imports it as ONE job (source
  * 'fichier'). Throws JobBusyError when another import of the user is running.
  */
-export function startFileImport(
+export async function startFileImport(
   userId: string,
   fileName: string,
   content: Uint8Array,
-): FileImportStart {
-  const parsed = parseListingFile(fileName, content);
-  if (!parsed.ok) return { ok: false, error: parsed.error };
-  const { file } = parsed;
-  const job = createImportJob(userId, {
-    source: "fichier",
-    params: {
-      fileName,
-      format: file.format,
-      rows: file.total,
-      ignoredColumns: file.ignoredColumns.slice(0, 20),
-    },
-    totalPages: Math.max(1, Math.ceil(file.total / FILE_IMPORT_BATCH_SIZE)),
-  });
-  enqueueImportJob(job, () => fileImportSource(file));
-  return { ok: true, job, rows: file.total, ignoredColumns: file.ignoredColumns };
+  batchSize: number = FILE_IMPORT_BATCH_SIZE,
+): Promise<FileImportStart> {
+  const file = await openListingFile(fileName, content, batchSize);
+  const { check } = file;
+  if (!check.ok) return { ok: false, error: check.error };
+  const totalPages = Math.max(1, Math.ceil(check.total / batchSize));
+  let job: ImportJob;
+  try {
+    job = createImportJob(userId, {
+      source: "fichier",
+      params: { fileName, format: check.format, rows: check.total, ignoredColumns: check.ignoredColumns.slice(0, 20) },
+      totalPages,
+    });
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+  enqueueImportJob(job, () => fileImportSource(file, totalPages));
+  return { ok: true, job, rows: check.total, ignoredColumns: check.ignoredColumns };
 }

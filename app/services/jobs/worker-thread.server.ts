@@ -1,4 +1,4 @@
-import type { Worker, WorkerOptions } from "node:worker_threads";
+import type { Transferable, Worker, WorkerOptions } from "node:worker_threads";
 import { logEvent } from "~/utils/log.server";
 import { startTsxWorker } from "./tsx-worker.server";
 
@@ -15,7 +15,8 @@ export type SharedThread<Reply> = {
   alive: boolean;
   /** Every reply of the worker goes to every listener; each picks its own. */
   listeners: Set<(reply: Reply) => void>;
-  post(message: unknown): void;
+  /** Posts to the worker; `transfer` moves buffers instead of copying them. */
+  post(message: unknown, transfer?: readonly Transferable[]): void;
   /** Counts a user of the thread; the process stays alive while the count is above zero. */
   hold(delta: 1 | -1): void;
 };
@@ -49,8 +50,8 @@ export function sharedThread<Reply extends { type: string }>(
     ready: new Promise<boolean>((resolve) => (markReady = resolve)),
     alive: true,
     listeners: new Set(),
-    post(message) {
-      if (thread.alive) worker.postMessage(message);
+    post(message, transfer) {
+      if (thread.alive) worker.postMessage(message, transfer);
     },
     hold(delta) {
       users += delta;
