@@ -69,43 +69,26 @@ let buffer = new Uint16Array(4096);
 export function normalizeText(input: string): string {
   const text = input.toLowerCase();
   if (buffer.length < text.length * 2 + 8) buffer = new Uint16Array(text.length * 2 + 8);
-  const out = buffer;
-  let n = 0;
-  let pending = BLANK_NONE;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    let replacement: readonly number[] | undefined;
-    if (code === 0x0a || code === 0x0d) {
-      pending = BLANK_NEWLINE;
-      continue;
-    }
-    if (code < TABLE_SIZE && (code >= 0x7f || code <= 0x20 || code === 0x60)) {
-      replacement = FOLD[code];
-      if (replacement === BLANK) {
-        if (pending === BLANK_NONE) pending = BLANK_SPACE;
-        continue;
-      }
-      if (replacement === DROP) continue;
-    }
-    if (pending !== BLANK_NONE) {
-      if (n > 0) out[n++] = pending === BLANK_NEWLINE ? 0x0a : 0x20;
-      pending = BLANK_NONE;
-    }
-    if (replacement === undefined) out[n++] = code;
-    else for (let k = 0; k < replacement.length; k++) out[n++] = replacement[k];
-  }
-  return UTF16.decode(out.subarray(0, n));
+  return UTF16.decode(buffer.subarray(0, fold(text, buffer, null)));
 }
+
 /**
- * Where each code unit of `normalizeText(input)` comes from in `input` (the same loop, keeping
- * source indexes instead of characters), so that a reason can quote the listing's own words.
- * Only for quoting, never on the hot path. Null when lower-casing changed the text's length
- * (a rare "İ"): the caller then quotes the normalised text.
+ * Where each code unit of `normalizeText(input)` comes from in `input`, so that a reason can
+ * quote the listing's own words. Only for quoting, never on the hot path. Null when lower-casing
+ * changed the text's length (a rare "İ"): the caller then quotes the normalised text.
  */
 export function normalizedOffsets(input: string): Int32Array | null {
   const text = input.toLowerCase();
   if (text.length !== input.length) return null;
   const offsets = new Int32Array(text.length * 2 + 8);
+  return offsets.subarray(0, fold(text, new Uint16Array(offsets.length), offsets));
+}
+
+/**
+ * The loop of both: writes the normalised code units of lower-cased `text` into `out` and, when
+ * asked, the source index of each into `offsets`. Returns how many were written.
+ */
+function fold(text: string, out: Uint16Array, offsets: Int32Array | null): number {
   let n = 0;
   let pending = BLANK_NONE;
   for (let i = 0; i < text.length; i++) {
@@ -124,13 +107,23 @@ export function normalizedOffsets(input: string): Int32Array | null {
       if (replacement === DROP) continue;
     }
     if (pending !== BLANK_NONE) {
-      if (n > 0) offsets[n++] = i;
+      if (n > 0) {
+        if (offsets) offsets[n] = i;
+        out[n++] = pending === BLANK_NEWLINE ? 0x0a : 0x20;
+      }
       pending = BLANK_NONE;
     }
-    const units = replacement === undefined ? 1 : replacement.length;
-    for (let k = 0; k < units; k++) offsets[n++] = i;
+    if (replacement === undefined) {
+      if (offsets) offsets[n] = i;
+      out[n++] = code;
+    } else {
+      for (let k = 0; k < replacement.length; k++) {
+        if (offsets) offsets[n] = i;
+        out[n++] = replacement[k]!;
+      }
+    }
   }
-  return offsets.subarray(0, n);
+  return n;
 }
 
 /** The Uint16Array holds platform-endian code units. */
