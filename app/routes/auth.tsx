@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const userId = await authenticator.authenticate(intent, request);
     if (intent === "signin") recordSignInSuccess(email, ip);
-    const session = await createSession(userId);
+    const session = await createSession(userId, request);
     const headers = new Headers({ Location: "/dashboard" });
     headers.append("Set-Cookie", session.setCookie);
     headers.append(
