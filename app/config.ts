@@ -88,3 +88,5 @@ export const PASSWORD_RESET_LIMIT = { perEmail: 5, perIp: 20, windowMs: 60 * 60 
 export const OWNER_RETENTION = { rejectedDays: 30, unchangedDays: 365 } as const;
 /** How often the server looks for owners past their retention (once at start, then this often). */
 export const OWNER_PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** Wrong current passwords typed on /compte (password change, deletion) per account in this window. */
+export const PASSWORD_CHECK_LIMIT = { perUser: 10, windowMs: 15 * 60 * 1000 } as const;

@@ -60,3 +60,9 @@ export const ACCOUNT_MSG = {
   accountDeleted: "Votre compte et vos données ont été supprimés.",
   loadError: "Erreur lors du chargement du compte",
 } as const;
+
+/** Too many attempts, in seconds or minutes: "Trop de tentatives. Réessayez dans 3 minutes." */
+export function tooManyAttempts(seconds: number): string {
+  const [count, unit] = seconds < 60 ? [seconds, "seconde"] : [Math.ceil(seconds / 60), "minute"];
+  return `Trop de tentatives. Réessayez dans ${count} ${unit}${count > 1 ? "s" : ""}.`;
+}

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
-import { AUTH_MSG } from "~/messages";
+import { AUTH_MSG, tooManyAttempts } from "~/messages";
 import { AuthError, authenticator } from "~/utils/auth.server";
 import { authSchema, signInSchema, signUpSchema } from "~/utils/auth-forms";
 import { getUser } from "~/utils/permissions.server";
@@ -27,11 +27,6 @@ const SIGNUP_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 };
 const WITHOUT_PASSWORD = { hideFields: ["password"] };
 
 const retryAfterOf = (result: RateLimitResult) => (result.allowed ? 0 : result.retryAfterSeconds);
-
-function tooManyAttempts(seconds: number): string {
-  const [count, unit] = seconds < 60 ? [seconds, "seconde"] : [Math.ceil(seconds / 60), "minute"];
-  return `Trop de tentatives. Réessayez dans ${count} ${unit}${count > 1 ? "s" : ""}.`;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/dashboard");
@@ -102,6 +97,11 @@ function SignInForm() {
       <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
         {navigation.state === "submitting" ? "Connexion..." : "Se connecter"}
       </Button>
+      <p className="text-center text-sm">
+        <Link to="/auth/mot-de-passe-oublie" className="font-medium text-brand-700 underline">
+          Mot de passe oublié ?
+        </Link>
+      </p>
     </Form>
   );
 }

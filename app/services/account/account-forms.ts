@@ -1,7 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "~/config";
 import { ACCOUNT_MSG } from "~/messages";
 import { emailField, passwordField } from "~/utils/field-schemas";
+import type { Toast } from "~/utils/toast";
 
 /**
  * The forms of /compte and of the forgotten-password screens, defined once (client-safe):
@@ -45,3 +47,7 @@ export const resetRequestSchema = z.object({
 });
 
 export const resetPasswordSchema = withConfirmation({});
+
+/** What the /compte action answers each form (client-safe, so the forms need not import the route). */
+export type AccountIntent = "profile" | "password" | "sign-out-session" | "sign-out-others" | "delete-account";
+export type AccountAnswer = { intent: AccountIntent; ok: boolean; toast?: Toast; result?: SubmissionResult<string[]> };
