@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { AuthCard } from "~/components/account/auth-card";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -46,7 +46,7 @@ export default function ForgottenPasswordPage() {
     shouldValidate: "onSubmit",
   });
   return (
-    <AuthCard title="Mot de passe oublié" intro="Indiquez l'adresse email de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.">
+    <AuthCard title="Mot de passe oublié" footer={{ to: "/auth", label: "Retour à la connexion" }} intro="Indiquez l'adresse email de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.">
       {answer?.sent ? (
         <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           {ACCOUNT_MSG.resetRequested}
@@ -54,20 +54,11 @@ export default function ForgottenPasswordPage() {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Field label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
-        {form.errors?.length ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormAlert message={form.errors?.[0]} />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Envoi..." : "Recevoir un lien"}
         </Button>
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/auth" className="font-medium text-brand-700 underline">
-          Retour à la connexion
-        </Link>
-      </p>
     </AuthCard>
   );
 }

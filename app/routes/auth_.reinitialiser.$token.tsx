@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard } from "~/components/account/auth-card";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -42,30 +42,19 @@ export default function ResetPasswordPage() {
     shouldRevalidate: "onInput",
   });
   return (
-    <AuthCard title="Nouveau mot de passe">
+    <AuthCard title="Nouveau mot de passe" footer={{ to: "/auth/mot-de-passe-oublie", label: "Demander un nouveau lien" }}>
       {valid ? (
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <Field label="Nouveau mot de passe" hint="Minimum 6 caractères" autoComplete="new-password" errors={fields.newPassword.errors} {...getInputProps(fields.newPassword, { type: "password" })} />
           <Field label="Confirmer le nouveau mot de passe" autoComplete="new-password" errors={fields.confirmPassword.errors} {...getInputProps(fields.confirmPassword, { type: "password" })} />
-          {form.errors?.length ? (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormAlert message={form.errors?.[0]} />
           <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Enregistrement..." : "Enregistrer le mot de passe"}
           </Button>
         </Form>
       ) : (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {ACCOUNT_MSG.resetLinkInvalid}
-        </p>
+        <FormAlert message={ACCOUNT_MSG.resetLinkInvalid} />
       )}
-      <p className="mt-4 text-center text-sm">
-        <Link to="/auth/mot-de-passe-oublie" className="font-medium text-brand-700 underline">
-          Demander un nouveau lien
-        </Link>
-      </p>
     </AuthCard>
   );
 }

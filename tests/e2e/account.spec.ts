@@ -1,21 +1,10 @@
 import { execFile } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { createSession } from "~/utils/session.server";
 import { makeUser } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
+import { expectAccessible } from "./axe";
 import { expect, expectToast, test } from "./fixtures";
-
-/** No serious or critical axe finding (the bar of accessibility.spec.ts). */
-async function expectAccessible(page: Page, screen: string) {
-  await page.waitForFunction(() => "__remixRouter" in window);
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}) : ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(blocking, screen).toEqual([]);
-}
 
 /** Another browser signed in as the same user (its own session). */
 async function secondBrowser(context: BrowserContext, userId: string, baseURL: string) {
