@@ -3,15 +3,15 @@
 // (time, size, longest hold of the event loop, memory) and « Supprimer mon compte » (time,
 // longest hold of the event loop), in a temporary database. On a shared machine the wall clock
 // also counts the time other processes held the cores, so the targets are on CPU time: the CPU
-// of the longest single pull of the download, and the mean CPU of one deletion chunk.
+// of one pull of the download (p99), and the mean CPU of one deletion chunk.
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { seedUserListings, withBenchDatabase } from "./bench-database";
-import { timeRuns } from "./timing";
+import { quantile, timeRuns } from "./timing";
 import type { BenchRow } from "./types";
 
 const LISTINGS = 100_000;
 const USAGE_LOGS = 20_000;
-const TARGETS = { pageMedianMs: 50, exportPullCpuMs: 50, exportMemoryMb: 100, deletionChunkCpuMs: 100 };
+const TARGETS = { pageMedianMs: 50, exportPullCpuP99Ms: 20, exportMemoryMb: 100, deletionChunkCpuMs: 100 };
 /** Listings per deletion transaction (app/services/imports/delete-listings.server.ts). */
 const DELETE_CHUNK = 500;
 
@@ -61,14 +61,14 @@ export function runAccountBench(): Promise<BenchRow[]> {
     const rssBefore = process.memoryUsage().rss;
     let peakRss = rssBefore;
     let bytes = 0;
-    let longestPullCpu = 0;
+    const pullCpus: number[] = [];
     const started = performance.now();
     const hold = await longestHold(async () => {
       const reader = accountExportStream(userId).getReader();
       for (;;) {
         const pullCpu = process.cpuUsage();
         const { done, value } = await reader.read();
-        longestPullCpu = Math.max(longestPullCpu, cpuMs(pullCpu));
+        pullCpus.push(cpuMs(pullCpu));
         if (done) break;
         bytes += value.byteLength;
         peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -77,12 +77,16 @@ export function runAccountBench(): Promise<BenchRow[]> {
       }
     });
     const exportMs = performance.now() - started;
+    // The process's CPU also counts the garbage collector's threads: the p99 is the pull's own
+    // cost, the maximum is printed beside it.
+    pullCpus.sort((a, b) => a - b);
+    const pullP99 = quantile(pullCpus, 0.99);
     const growthMb = (peakRss - rssBefore) / 1024 / 1024;
     rows.push({
       figure: `Télécharger mes données (${LISTINGS.toLocaleString("fr-FR")} annonces, ${USAGE_LOGS.toLocaleString("fr-FR")} appels)`,
-      target: `CPU d'une lecture < ${TARGETS.exportPullCpuMs} ms, mémoire + < ${TARGETS.exportMemoryMb} Mo`,
-      measured: `${(bytes / 1024 / 1024).toFixed(1)} Mo en ${(exportMs / 1000).toFixed(1)} s, CPU d'une lecture ${longestPullCpu.toFixed(0)} ms au plus (boucle tenue ${hold.toFixed(0)} ms au plus), mémoire +${growthMb.toFixed(0)} Mo`,
-      ok: longestPullCpu < TARGETS.exportPullCpuMs && growthMb < TARGETS.exportMemoryMb,
+      target: `CPU d'une lecture p99 < ${TARGETS.exportPullCpuP99Ms} ms, mémoire + < ${TARGETS.exportMemoryMb} Mo`,
+      measured: `${(bytes / 1024 / 1024).toFixed(1)} Mo en ${(exportMs / 1000).toFixed(1)} s, CPU d'une lecture p99 ${pullP99.toFixed(1)} ms, max ${pullCpus.at(-1)!.toFixed(0)} ms (boucle tenue ${hold.toFixed(0)} ms au plus), mémoire +${growthMb.toFixed(0)} Mo`,
+      ok: pullP99 < TARGETS.exportPullCpuP99Ms && growthMb < TARGETS.exportMemoryMb,
     });
 
     const deletionStarted = performance.now();

@@ -37,6 +37,19 @@ describe("mot de passe oublié : pas d'énumération des comptes", () => {
     expect(tokens.map((token) => token.userId)).toEqual([user.id]);
   });
 
+  it("avec SMTP_URL, un serveur d'envoi injoignable ne change ni la réponse ni son délai", async () => {
+    const user = await makeUser();
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+    try {
+      const known = await askForLink(user.email, "10.9.2.1");
+      const unknown = await askForLink("inconnu-smtp@example.fr", "10.9.2.2");
+      expect(known.answer).toEqual(unknown.answer);
+      expect(known.answer.sent).toBe(true);
+    } finally {
+      delete process.env.SMTP_URL;
+    }
+  });
+
   it("refuse une adresse mal formée en français, et limite les demandes par adresse", async () => {
     resetRateLimits();
     const bad = (await askForLink("pas-une-adresse")).answer as { data: { result: { error: Record<string, string[]> } }; init: ResponseInit };
