@@ -67,3 +67,26 @@ export const KEY_REQUESTS_SHOWN = 50;
 export const ADMIN_KEY_REQUESTS_SHOWN = 100;
 /** Pictures and features of one listing on its page (imports may bring more). */
 export const LISTING_DETAIL_MAX = { images: 50, features: 60 } as const;
+/** /compte (docs/decisions/018-account.md). */
+/** A session's last use is written at most this often (one write a minute per session, not per request). */
+export const SESSION_LAST_USED_RESOLUTION_MS = 60 * 1000;
+/** Sessions listed on /compte (newest use first); a user rarely has more. */
+export const ACCOUNT_SESSIONS_SHOWN = 50;
+/** A forgotten-password link works once, within this delay. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/**
+ * The forgotten-password form answers no sooner than this, whether the e-mail exists or not, so
+ * that the time taken (mail sent or not) does not tell which addresses have an account.
+ */
+export const PASSWORD_RESET_MIN_ANSWER_MS = 400;
+/** Forgotten-password requests per e-mail and per address in this window (mail flooding). */
+export const PASSWORD_RESET_LIMIT = { perEmail: 5, perIp: 20, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * Retention of listing owners' name and e-mail (docs/rgpd.md): deleted once the listing has been
+ * rejected (blacklisted) for `rejectedDays`, or unchanged for `unchangedDays`.
+ */
+export const OWNER_RETENTION = { rejectedDays: 30, unchangedDays: 365 } as const;
+/** How often the server looks for owners past their retention (once at start, then this often). */
+export const OWNER_PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** Wrong current passwords typed on /compte (password change, deletion) per account in this window. */
+export const PASSWORD_CHECK_LIMIT = { perUser: 10, windowMs: 15 * 60 * 1000 } as const;

@@ -38,3 +38,31 @@ export const AUTH_MSG = {
   invalidCredentials: "Email ou mot de passe incorrect.",
   emailTaken: "Cet email est déjà utilisé.",
 } as const;
+
+/** /compte and the forgotten-password screens (docs/decisions/018-account.md). */
+export const ACCOUNT_MSG = {
+  profileSaved: "Profil mis à jour",
+  fullNameRequired: "Le nom complet est requis",
+  passwordRequired: "Veuillez saisir votre mot de passe actuel.",
+  newPasswordTooShort: "Le nouveau mot de passe doit contenir au moins 6 caractères.",
+  passwordsDiffer: "Les deux mots de passe ne sont pas identiques.",
+  wrongPassword: "Mot de passe actuel incorrect.",
+  passwordChanged: "Mot de passe modifié. Vos autres sessions ont été déconnectées.",
+  sessionSignedOut: "Session déconnectée",
+  otherSessionsSignedOut: "Autres sessions déconnectées",
+  sessionNotFound: "Session introuvable",
+  resetRequested: "Si un compte existe pour cette adresse, un lien de réinitialisation vient d'y être envoyé. Il est valable 1 heure.",
+  resetEmailInvalid: "Veuillez saisir une adresse email valide.",
+  resetLinkInvalid: "Ce lien de réinitialisation n'est plus valable (expiré ou déjà utilisé). Demandez-en un nouveau.",
+  passwordReset: "Mot de passe réinitialisé. Connectez-vous avec le nouveau mot de passe.",
+  deleteWrongPassword: "Mot de passe incorrect : le compte n'a pas été supprimé.",
+  lastAdmin: "Impossible de supprimer le compte : vous êtes le dernier administrateur. Nommez d'abord un autre administrateur (npm run make-admin).",
+  accountDeleted: "Votre compte et vos données ont été supprimés.",
+  loadError: "Erreur lors du chargement du compte",
+} as const;
+
+/** Too many attempts, in seconds or minutes: "Trop de tentatives. Réessayez dans 3 minutes." */
+export function tooManyAttempts(seconds: number): string {
+  const [count, unit] = seconds < 60 ? [seconds, "seconde"] : [Math.ceil(seconds / 60), "minute"];
+  return `Trop de tentatives. Réessayez dans ${count} ${unit}${count > 1 ? "s" : ""}.`;
+}

@@ -56,8 +56,27 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at").notNull(),
     createdAt: createdAt(),
+    /** The browser's User-Agent at sign-in, shown on /compte as "Chrome sur Linux". */
+    userAgent: text("user_agent"),
+    /** Last request of this session, to within SESSION_LAST_USED_RESOLUTION_MS (/compte). */
+    lastUsedAt: timestamp("last_used_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
+);
+
+/** Forgotten-password links: only the SHA-256 of the token is stored; a link works once. */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId), index("password_reset_tokens_expiry_idx").on(t.expiresAt)],
 );
 
 export const profiles = sqliteTable("profiles", {
@@ -246,10 +265,11 @@ export const apiUsageLogs = sqliteTable(
     id: uuid(),
     /** Null once the key is deleted: the history then shows 'Clé supprimée'. */
     apiKeyId: text("api_key_id").references(() => exportApiKeys.id, { onDelete: "set null" }),
-    /** The key's owner, kept so the history survives the key's deletion. */
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The key's owner, kept so the history survives the key's deletion; null once the account is
+     * deleted (the call stays in the platform's figures, anonymised: docs/decisions/018-account.md).
+     */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     propertiesCount: integer("properties_count").notNull(),
     limitRequested: integer("limit_requested"),
     offsetRequested: integer("offset_requested").notNull().default(0),
@@ -368,6 +388,26 @@ export const moderationJobs = sqliteTable(
       sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
     ),
     check("moderation_jobs_mode_check", sql`${t.mode} in ('pending', 'ids', 'reanalyze')`),
+  ],
+);
+
+/**
+ * Purges of one account's listing owners (name, e-mail) past the retention rule of docs/rgpd.md,
+ * started daily by the scheduler (app/services/account/owner-purge-schedule.server.ts).
+ */
+export const ownerPurgeJobs = sqliteTable(
+  "owner_purge_jobs",
+  {
+    ...jobColumns(),
+    purged: integer("purged").notNull().default(0),
+  },
+  (t) => [
+    index("owner_purge_jobs_user_idx").on(t.userId, t.createdAt),
+    index("owner_purge_jobs_status_idx").on(t.status),
+    check(
+      "owner_purge_jobs_status_check",
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
+    ),
   ],
 );
 

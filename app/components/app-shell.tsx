@@ -5,7 +5,7 @@ import type { NavBadges } from "~/services/notifications/nav-badges.server";
 import type { SessionUser } from "~/services/users/users.server";
 import { cn } from "./ui/cn";
 import { linkBadges, NavBadge, type LinkBadge } from "./nav-badges";
-import { ADMIN_LINKS, API_LINKS, isCurrent, MAIN_LINKS, type NavLink } from "./nav-links";
+import { ACCOUNT_LINK, ADMIN_LINKS, API_LINKS, isCurrent, MAIN_LINKS, type NavLink } from "./nav-links";
 
 const linkClasses = (active: boolean) =>
   cn(
@@ -62,6 +62,7 @@ function SideSheet({ user, badges, open, onClose }: { user: SessionUser; badges:
     { title: "Navigation", links: MAIN_LINKS },
     { title: "API", links: API_LINKS },
     ...(user.isAdmin ? [{ title: "Admin", links: ADMIN_LINKS }] : []),
+    { title: "Compte", links: [ACCOUNT_LINK] },
   ];
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
@@ -116,6 +117,9 @@ export function AppShell({ user, badges, children }: { user: SessionUser; badges
             ))}
             <Dropdown label="API" links={API_LINKS} badges={byLink} />
             {user.isAdmin ? <Dropdown label="Admin" links={ADMIN_LINKS} badges={byLink} /> : null}
+            <RemixNavLink to={ACCOUNT_LINK.to} className={({ isActive }) => linkClasses(isActive)}>
+              {ACCOUNT_LINK.label}
+            </RemixNavLink>
             <LogoutButton />
           </nav>
           <button type="button" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden" onClick={() => setSheetOpen(true)} aria-label={Object.keys(byLink).length > 0 ? "Ouvrir le menu (nouveautés)" : "Ouvrir le menu"}>

@@ -21,6 +21,9 @@ export const ADMIN_LINKS: NavLink[] = [
   { to: "/moteurimmo-sync", label: "Import d'annonce" },
 ];
 
+/** The signed-in user's own page, beside Déconnexion. */
+export const ACCOUNT_LINK: NavLink = { to: "/compte", label: "Mon compte" };
+
 export function isCurrent(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`);
 }

@@ -6,10 +6,10 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { showToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { AuthFrame, FormAlert } from "~/components/account/auth-card";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
-import { AUTH_MSG } from "~/messages";
+import { AUTH_MSG, tooManyAttempts } from "~/messages";
 import { AuthError, authenticator } from "~/utils/auth.server";
 import { authSchema, signInSchema, signUpSchema } from "~/utils/auth-forms";
 import { getUser } from "~/utils/permissions.server";
@@ -27,11 +27,6 @@ const SIGNUP_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 };
 const WITHOUT_PASSWORD = { hideFields: ["password"] };
 
 const retryAfterOf = (result: RateLimitResult) => (result.allowed ? 0 : result.retryAfterSeconds);
-
-function tooManyAttempts(seconds: number): string {
-  const [count, unit] = seconds < 60 ? [seconds, "seconde"] : [Math.ceil(seconds / 60), "minute"];
-  return `Trop de tentatives. Réessayez dans ${count} ${unit}${count > 1 ? "s" : ""}.`;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/dashboard");
@@ -63,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const userId = await authenticator.authenticate(intent, request);
     if (intent === "signin") recordSignInSuccess(email, ip);
-    const session = await createSession(userId);
+    const session = await createSession(userId, request);
     const headers = new Headers({ Location: "/dashboard" });
     headers.append("Set-Cookie", session.setCookie);
     headers.append(
@@ -102,6 +97,11 @@ function SignInForm() {
       <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
         {navigation.state === "submitting" ? "Connexion..." : "Se connecter"}
       </Button>
+      <p className="text-center text-sm">
+        <Link to="/auth/mot-de-passe-oublie" className="font-medium text-brand-700 underline">
+          Mot de passe oublié ?
+        </Link>
+      </p>
     </Form>
   );
 }
@@ -136,27 +136,14 @@ function FormError({ formErrors, fallback }: { formErrors?: string[]; fallback?:
   useEffect(() => {
     if (fallback) showToast({ type: "error", message: fallback });
   }, [fallback]);
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
-    </p>
-  );
+  return <FormAlert message={message} />;
 }
 
 export default function AuthPage() {
   const actionData = useActionData<typeof action>();
   const [tab, setTab] = useState<"signin" | "signup">(actionData?.intent ?? "signin");
   return (
-    <main className="flex min-h-full items-center justify-center bg-gradient-to-br from-brand-50 to-white px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="mb-8 text-center">
-          <Link to="/" className="text-3xl font-bold text-brand-700">
-            Vigimmo
-          </Link>
-          <p className="mt-2 text-slate-700">La plateforme immobilière intelligente</p>
-        </div>
-        <Card className="p-6">
+    <AuthFrame tagline="La plateforme immobilière intelligente">
           <div role="tablist" aria-label="Connexion ou inscription" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
             {(["signin", "signup"] as const).map((value) => (
               <button
@@ -176,9 +163,7 @@ export default function AuthPage() {
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             {tab === "signin" ? <SignInForm /> : <SignUpForm />}
           </div>
-        </Card>
-      </div>
-    </main>
+    </AuthFrame>
   );
 }
 

@@ -23,6 +23,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ IMAGE_HOSTS: "*" })).toThrow("IMAGE_HOSTS");
   });
 
+  it("SMTP_URL facultatif, APP_URL par défaut sur le port local et sans barre finale", () => {
+    expect(parseEnv({}).smtpUrl).toBeNull();
+    expect(parseEnv({ SMTP_URL: "smtps://agent:secret@smtp.exemple.fr:465" }).smtpUrl).toBe("smtps://agent:secret@smtp.exemple.fr:465");
+    expect(() => parseEnv({ SMTP_URL: "https://smtp.exemple.fr" })).toThrow("SMTP_URL doit être une URL smtp:// ou smtps://");
+    expect(parseEnv({ PORT: "4100" }).appUrl).toBe("http://localhost:4100");
+    expect(parseEnv({ APP_URL: "https://vigimmo.fly.dev/" }).appUrl).toBe("https://vigimmo.fly.dev");
+    expect(() => parseEnv({ APP_URL: "vigimmo.fly.dev" })).toThrow("APP_URL doit être une URL");
+  });
+
   it("refuse une configuration invalide avec un message français qui nomme la variable", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("SESSION_SECRET est obligatoire en production");
     expect(() => parseEnv({ DEMO_DATA: "oui" })).toThrow("DEMO_DATA doit valoir true ou false");

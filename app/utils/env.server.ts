@@ -31,6 +31,12 @@ const envSchema = z.object({
         ),
       ),
   ),
+  /** Forgotten-password mails go through this SMTP server (smtp(s)://user:pass@host:port); unset: written to the log. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/i, "SMTP_URL doit être une URL smtp:// ou smtps://")),
+  /** Sender of the mails. */
+  MAIL_FROM: optional(z.string().min(3, "MAIL_FROM doit être une adresse, par exemple Vigimmo <no-reply@exemple.fr>")),
+  /** Public address of the application, for the links sent by mail (no trailing slash needed). */
+  APP_URL: optional(z.string().url("APP_URL doit être une URL, par exemple https://vigimmo.fly.dev")),
 });
 
 export type Env = {
@@ -44,6 +50,9 @@ export type Env = {
   allowPrivateConnectionUrls: boolean;
   demoData: boolean;
   imageHosts: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  appUrl: string;
 };
 
 /**
@@ -95,6 +104,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     // Never by default in production: the demo administrator's password is in the README.
     demoData: raw.DEMO_DATA === undefined ? !isProduction : raw.DEMO_DATA === "true",
     imageHosts: raw.IMAGE_HOSTS ?? DEFAULT_IMAGE_HOSTS,
+    smtpUrl: raw.SMTP_URL ?? null,
+    mailFrom: raw.MAIL_FROM ?? "Vigimmo <no-reply@vigimmo.fr>",
+    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT ?? 3000}`).replace(/\/+$/, ""),
   };
 }
 

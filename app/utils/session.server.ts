@@ -1,18 +1,24 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
-import { SESSION_TTL_MS, USER_ACTIVITY_RESOLUTION_MS } from "~/config";
+import { SESSION_LAST_USED_RESOLUTION_MS, SESSION_TTL_MS, USER_ACTIVITY_RESOLUTION_MS } from "~/config";
 import { sessionCookie } from "./cookies.server";
 import { getDb } from "./db.server";
 
 // Writing the new expiry on every request would be a write per page view: slide once a day.
 const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export async function createSession(userId: string): Promise<{ id: string; setCookie: string }> {
+/** Longest User-Agent kept: enough to name the browser and system, bounded against hostile headers. */
+const USER_AGENT_MAX = 512;
+
+/** Opens a session; `request` gives the User-Agent that /compte shows as the session's device. */
+export async function createSession(userId: string, request?: Request): Promise<{ id: string; setCookie: string }> {
   const id = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const userAgent = request?.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX) || null;
   getDb()
     .insert(sessions)
-    .values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+    .values({ id, userId, userAgent, lastUsedAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) })
     .run();
   return { id, setCookie: await sessionCookie().serialize(id) };
 }
@@ -24,13 +30,14 @@ export async function readSessionId(request: Request): Promise<string | null> {
 
 /**
  * The session's user id, or null when the session is unknown or expired; slides the expiry and
- * stamps the user's last activity (both throttled, so a page view is rarely a write).
+ * stamps the session's last use and the user's last activity (all throttled, so a page view is
+ * rarely a write).
  */
 export function resolveSession(sessionId: string): string | null {
   const db = getDb();
   const now = Date.now();
   const row = db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, lastActiveAt: users.lastActiveAt })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt, lastActiveAt: users.lastActiveAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
@@ -39,9 +46,11 @@ export function resolveSession(sessionId: string): string | null {
   if (!row.lastActiveAt || now - row.lastActiveAt.getTime() >= USER_ACTIVITY_RESOLUTION_MS) {
     db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, row.userId)).run();
   }
-  if (row.expiresAt.getTime() - now < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+  const slide = row.expiresAt.getTime() - now < SESSION_TTL_MS - SLIDE_AFTER_MS;
+  const stampUse = !row.lastUsedAt || now - row.lastUsedAt.getTime() >= SESSION_LAST_USED_RESOLUTION_MS;
+  if (slide || stampUse) {
     db.update(sessions)
-      .set({ expiresAt: new Date(now + SESSION_TTL_MS) })
+      .set({ lastUsedAt: new Date(now), ...(slide ? { expiresAt: new Date(now + SESSION_TTL_MS) } : {}) })
       .where(eq(sessions.id, sessionId))
       .run();
   }
@@ -52,6 +61,18 @@ export async function destroySession(request: Request): Promise<string> {
   const id = await readSessionId(request);
   if (id) getDb().delete(sessions).where(eq(sessions.id, id)).run();
   return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/**
+ * Signs the user out everywhere but `keepSessionId` (everywhere when null): after a password
+ * change or reset. Returns how many sessions were closed.
+ */
+export function deleteUserSessions(userId: string, keepSessionId: string | null): number {
+  const mine = eq(sessions.userId, userId);
+  return getDb()
+    .delete(sessions)
+    .where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine)
+    .run().changes;
 }
 
 export function deleteExpiredSessions() {

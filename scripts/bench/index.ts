@@ -1,4 +1,5 @@
 // npm run bench: every benchmark, one table (figure, target, measured, ratio to a bare ceiling).
+import { runAccountBench } from "./account";
 import { runEncodeBench } from "./encode";
 import { runExportBench } from "./export";
 import { runFrontendBench } from "./frontend";
@@ -14,6 +15,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ["Export", runExportBench],
   ["Front", runFrontendBench],
   ["Single fetch", runEncodeBench],
+  ["Compte", runAccountBench],
 ];
 
 const rows: Array<BenchRow & { suite: string }> = [];

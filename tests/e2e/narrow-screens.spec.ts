@@ -39,7 +39,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 780 } });
 
     test("écrans publics et page introuvable", async ({ page }) => {
-      for (const path of ["/", "/auth", "/une-page-qui-n-existe-pas"]) await visit(page, path);
+      for (const path of ["/", "/auth", "/auth/mot-de-passe-oublie", "/une-page-qui-n-existe-pas"]) await visit(page, path);
     });
 
     test("écrans d'un utilisateur, avec des données", async ({ page, signIn }) => {
@@ -53,7 +53,7 @@ for (const width of WIDTHS) {
       makeConnection(user.id, { apiEndpoint: "https://un-flux-partenaire-au-nom-particulierement-long.example.fr/api/v2/annonces" });
       makeExportKey(user.id);
       createKeyRequest(user.id, { companyName: "Agence Étroite", description: "Diffusion sur notre site" });
-      for (const path of ["/dashboard", "/properties", `/property/${ids[0]}`, `/property/${ids[1]}`, "/moderation", "/api-connections", "/request-api-key", "/export-api-keys", "/api-docs", "/moteurimmo-sync"]) {
+      for (const path of ["/dashboard", "/properties", `/property/${ids[0]}`, `/property/${ids[1]}`, "/moderation", "/api-connections", "/request-api-key", "/export-api-keys", "/api-docs", "/moteurimmo-sync", "/compte"]) {
         await visit(page, path);
       }
       // What opens over a screen: the new connection dialog, and the side sheet on a phone.

@@ -56,7 +56,7 @@ function expectOneFrenchLine(result: Result) {
   expect(result.stderr).not.toMatch(/node:internal|Node\.js v\d|Error:|errno/);
 }
 
-const CLIS = ["make-admin", "import", "moderate", "seed", "create-api-key", "backup"] as const;
+const CLIS = ["make-admin", "import", "moderate", "seed", "create-api-key", "backup", "reset-password"] as const;
 
 describe("--help", () => {
   it("chaque CLI répond à --help et -h par une aide en français, sortie 0, sans toucher à la base", async () => {
@@ -77,6 +77,25 @@ describe("--help", () => {
     });
     // --help never runs the command: seed --help used to add 300 listings.
     expect(fs.existsSync(databasePath)).toBe(false);
+  });
+});
+
+describe("npm run reset-password", () => {
+  it("refuse en français une adresse mal formée (sortie 2), absente ou sans compte (sortie 1 pour un compte inconnu)", async () => {
+    const [invalid, missing, unknown] = await Promise.all([
+      cli("reset-password", ["pas-une-adresse"]),
+      cli("reset-password", []),
+      cli("reset-password", ["personne@example.fr"]),
+    ]);
+    expect(invalid.code).toBe(2);
+    expectOneFrenchLine(invalid);
+    expect(invalid.stderr).toContain("adresse email invalide : « pas-une-adresse »");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("indiquez l'email du compte");
+    expect(unknown.code).toBe(1);
+    expectOneFrenchLine(unknown);
+    expect(unknown.stderr).toContain("aucun compte avec l'email personne@example.fr");
+    expect(unknown.stdout).toBe("");
   });
 });
 

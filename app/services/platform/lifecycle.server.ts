@@ -1,4 +1,4 @@
-import { JOB_SWEEP_INTERVAL_MS } from "~/config";
+import { JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS } from "~/config";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
@@ -9,13 +9,14 @@ import { abortHeldJobs, heldJobs, releaseJob } from "../jobs/lease.server";
 import { jobQueue } from "../jobs/queue.server";
 import { stopForShutdown } from "../jobs/status-writer.server";
 import { flushExportUsage } from "../export/export-api-usage.server";
+import { scheduleOwnerPurges } from "../account/owner-purge-jobs.server";
 
-const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
+const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigimmoOwnerPurge?: NodeJS.Timeout };
 
 /**
  * Runs before the server listens: opens and migrates the database, seeds an empty one with the
  * demo data (outside production, or with DEMO_DATA=true), fails the jobs of dead workers, then
- * sweeps periodically.
+ * sweeps periodically; queues the purge of owners past retention now and once a day (docs/rgpd.md).
  */
 export async function bootstrap() {
   getDb();
@@ -40,6 +41,17 @@ export async function bootstrap() {
     }
   }, JOB_SWEEP_INTERVAL_MS);
   state.__vigimmoSweep.unref();
+  purgeOwnersPastRetention();
+  state.__vigimmoOwnerPurge ??= setInterval(purgeOwnersPastRetention, OWNER_PURGE_INTERVAL_MS);
+  state.__vigimmoOwnerPurge.unref();
+}
+
+function purgeOwnersPastRetention() {
+  try {
+    scheduleOwnerPurges();
+  } catch (error) {
+    logEvent("owner_purge.schedule_error", { error: (error as Error).message });
+  }
 }
 
 /**
@@ -50,6 +62,7 @@ export async function bootstrap() {
  */
 export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolve() }: { graceMs?: number; requestsDone?: Promise<unknown> } = {}) {
   if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);
+  if (state.__vigimmoOwnerPurge) clearInterval(state.__vigimmoOwnerPurge);
   const queue = jobQueue();
   queue.pause();
   queue.clear();

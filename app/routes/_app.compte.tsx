@@ -1,0 +1,155 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DeleteAccountCard } from "~/components/account/delete-account-card";
+import { PasswordForm } from "~/components/account/password-form";
+import { ProfileForm } from "~/components/account/profile-form";
+import { SessionsCard } from "~/components/account/sessions-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useToast } from "~/components/toasts";
+import { Card, CardBody, CardHeader } from "~/components/ui/card";
+import { buttonClasses } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { PASSWORD_CHECK_LIMIT } from "~/config";
+import { ACCOUNT_MSG, tooManyAttempts } from "~/messages";
+import { deleteAccount, isLastAdmin } from "~/services/account/account-deletion.server";
+import {
+  accountDeletionSchema,
+  otherSessionsSignOutSchema,
+  passwordChangeSchema,
+  profileSchema,
+  sessionSignOutSchema,
+  type AccountAnswer,
+  type AccountIntent,
+} from "~/services/account/account-forms";
+import { listAccountSessions, signOutSession } from "~/services/account/account-sessions.server";
+import { changePassword, updateProfile } from "~/services/account/profile.server";
+import { readForm } from "~/utils/form-data.server";
+import { requireUser } from "~/utils/permissions.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+import { deleteUserSessions, destroySession, readSessionId } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// conform echoes the submitted fields into its reply: passwords never travel back to the page.
+const WITHOUT_PASSWORDS = { hideFields: ["currentPassword", "newPassword", "confirmPassword", "password"] };
+
+type Replyable = Pick<Submission<unknown>, "reply">;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return {
+    profile: { email: user.email, fullName: user.fullName, companyName: user.companyName },
+    sessions: listAccountSessions(user.id, await readSessionId(request)),
+    lastAdmin: isLastAdmin(user.id),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "") as AccountIntent;
+  const currentSessionId = (await readSessionId(request))!;
+
+  /** The answer to a form refused by its schema or by a rule: 400, first message as a toast. */
+  const refused = (submission: Replyable, message?: string, field?: string) => {
+    const result = message && field ? submission.reply({ ...WITHOUT_PASSWORDS, fieldErrors: { [field]: [message] } }) : submission.reply(WITHOUT_PASSWORDS);
+    const shown = message ?? Object.values(result.error ?? {}).flat().find(Boolean) ?? ACCOUNT_MSG.loadError;
+    return data<AccountAnswer>({ intent, ok: false, toast: { type: "error", message: shown }, result }, { status: 400 });
+  };
+  const done = (message: string, submission?: Replyable): AccountAnswer => ({
+    intent,
+    ok: true,
+    toast: { type: "success", message },
+    result: submission?.reply({ resetForm: intent !== "profile" }),
+  });
+  /** Wrong passwords typed here are bounded per account (a signed-in thief guessing the password). */
+  const passwordGuessesLeft = () => hitRateLimit(`account-password:${user.id}`, PASSWORD_CHECK_LIMIT.perUser, PASSWORD_CHECK_LIMIT.windowMs);
+
+  switch (intent) {
+    case "profile": {
+      const submission = parseWithZod(form, { schema: profileSchema });
+      if (submission.status !== "success") return refused(submission);
+      updateProfile(user.id, submission.value);
+      return done(ACCOUNT_MSG.profileSaved, submission);
+    }
+    case "password": {
+      const submission = parseWithZod(form, { schema: passwordChangeSchema });
+      if (submission.status !== "success") return refused(submission);
+      const limit = passwordGuessesLeft();
+      if (!limit.allowed) return refused(submission, tooManyAttempts(limit.retryAfterSeconds), "currentPassword");
+      if (!(await changePassword(user.id, submission.value, currentSessionId))) return refused(submission, ACCOUNT_MSG.wrongPassword, "currentPassword");
+      return done(ACCOUNT_MSG.passwordChanged, submission);
+    }
+    case "sign-out-session": {
+      const submission = parseWithZod(form, { schema: sessionSignOutSchema });
+      if (submission.status !== "success" || !signOutSession(user.id, submission.value.session)) {
+        return data<AccountAnswer>({ intent, ok: false, toast: { type: "error", message: ACCOUNT_MSG.sessionNotFound } }, { status: 404 });
+      }
+      return done(ACCOUNT_MSG.sessionSignedOut);
+    }
+    case "sign-out-others": {
+      const submission = parseWithZod(form, { schema: otherSessionsSignOutSchema });
+      if (submission.status !== "success") return refused(submission);
+      deleteUserSessions(user.id, currentSessionId);
+      return done(ACCOUNT_MSG.otherSessionsSignedOut);
+    }
+    case "delete-account": {
+      const submission = parseWithZod(form, { schema: accountDeletionSchema });
+      if (submission.status !== "success") return refused(submission);
+      const limit = passwordGuessesLeft();
+      if (!limit.allowed) return refused(submission, tooManyAttempts(limit.retryAfterSeconds), "password");
+      const refusal = await deleteAccount(user.id, submission.value.password);
+      if (refusal) return refused(submission, refusal === "last-admin" ? ACCOUNT_MSG.lastAdmin : ACCOUNT_MSG.deleteWrongPassword, "password");
+      // The session row went with the account; the cookie goes too.
+      return redirectWithToast("/auth", { type: "success", message: ACCOUNT_MSG.accountDeleted }, { headers: { "Set-Cookie": await destroySession(request) } });
+    }
+    default:
+      return data<AccountAnswer>({ intent, ok: false, toast: { type: "error", message: "Action inconnue" } }, { status: 400 });
+  }
+}
+
+export default function AccountPage() {
+  const { profile, sessions, lastAdmin } = useLoaderData<typeof loader>();
+  useToast(useActionData<AccountAnswer>()?.toast);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Mon compte" subtitle={`Connecté avec ${profile.email}`} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Profil" description="Votre nom et votre entreprise, tels qu'ils apparaissent dans Vigimmo." />
+          <CardBody>
+            <ProfileForm profile={profile} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Mot de passe" description="Changer de mot de passe déconnecte toutes vos autres sessions." />
+          <CardBody>
+            <PasswordForm />
+          </CardBody>
+        </Card>
+      </div>
+      <SessionsCard sessions={sessions} />
+      <Card>
+        <CardHeader
+          title="Mes données"
+          description="Un fichier JSON avec votre profil, vos annonces et leurs propriétaires, vos connexions, vos clés API (sans les clés elles-mêmes), vos demandes et votre historique d'utilisation."
+        />
+        <CardBody>
+          {/* A plain link: the browser downloads the file, no client code involved. */}
+          <a href="/resources/account-export" download className={buttonClasses("secondary")}>
+            Télécharger mes données
+          </a>
+        </CardBody>
+      </Card>
+      <DeleteAccountCard lastAdmin={lastAdmin} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Mon compte | Vigimmo" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message={ACCOUNT_MSG.loadError} />;
+}

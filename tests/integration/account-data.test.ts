@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { inArray, sql } from "drizzle-orm";
+import * as schema from "#db/schema";
+import { action as accountAction } from "~/routes/_app.compte";
+import { loader as exportLoader } from "~/routes/resources.account-export";
+import { deleteAccount } from "~/services/account/account-deletion.server";
+import { createResetLink } from "~/services/account/password-reset.server";
+import { createKeyRequest } from "~/services/keys/key-requests.server";
+import { findUserForSignIn } from "~/services/users/users.server";
+import { getDb, getSqlite } from "~/utils/db.server";
+import { readToast } from "~/utils/toast.server";
+import { getAs, openSession, postAs } from "../setup/account-factories";
+import { makeConnection } from "../setup/connections-factories";
+import { makeExportKey } from "../setup/export-factories";
+import { answerOf, makeUser } from "../setup/factories";
+import { addListings, logExport } from "../setup/listings-factories";
+
+const OWNER = { firstName: "Jeanne", lastName: "Dupont", email: "jeanne.dupont@example.fr" };
+
+/** A user with something in every table the account touches. */
+async function populatedUser() {
+  const user = await makeUser({ fullName: "Paul Lefèvre" });
+  const session = await openSession(user.id);
+  const listingIds = addListings(user.id, 3, (index) => ({ owner: index === 0 ? OWNER : null, city: "Nantes" }));
+  const connection = makeConnection(user.id, { apiKey: "pk_secret-partenaire-42" });
+  const key = makeExportKey(user.id, "Site vitrine");
+  createKeyRequest(user.id, { companyName: "Agence Lefèvre", description: "Vitrine" });
+  getDb().insert(schema.apiUsageLogs).values({ userId: user.id, apiKeyId: key.id, propertiesCount: 12, limitRequested: 50 }).run();
+  logExport(user.id, 7);
+  createResetLink(user.email);
+  return { user, session, listingIds, connection, key };
+}
+
+async function downloadExport(cookie: string) {
+  const response = await exportLoader({ request: getAs(cookie, "/resources/account-export"), params: {}, context: {} });
+  return { response, text: await response.text() };
+}
+
+describe("Télécharger mes données", () => {
+  it("contient le profil, les annonces et leurs propriétaires, les connexions, les clés, les demandes et l'historique, sans aucun secret ni donnée d'un autre compte", async () => {
+    const { user, session, listingIds, connection, key } = await populatedUser();
+    const stranger = await makeUser({ fullName: "Autre Agent" });
+    addListings(stranger.id, 1, () => ({ title: "Annonce d'un autre compte", owner: { firstName: "Marc", lastName: "Autre", email: "marc@example.fr" } }));
+
+    const { response, text } = await downloadExport(session.cookie);
+    expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="vigimmo-mes-donnees-\d{4}-\d{2}-\d{2}\.json"$/);
+    const document = JSON.parse(text) as Record<string, unknown> & {
+      profile: Record<string, unknown>;
+      listings: Array<{ id: number; city: string; owner: unknown }>;
+      connections: Array<Record<string, unknown>>;
+      exportKeys: Array<Record<string, unknown>>;
+      keyRequests: Array<Record<string, unknown>>;
+      usageHistory: Array<Record<string, unknown>>;
+      sessions: Array<Record<string, unknown>>;
+    };
+    expect(document.profile).toEqual({ email: user.email, fullName: "Paul Lefèvre", companyName: null, role: "user" });
+    expect(document.listings.map((listing) => listing.id).sort()).toEqual([...listingIds].sort());
+    expect(document.listings.find((listing) => listing.id === listingIds[0])!.owner).toEqual({ first_name: "Jeanne", last_name: "Dupont", email: "jeanne.dupont@example.fr" });
+    expect(document.connections).toEqual([expect.objectContaining({ id: connection.id, name: connection.name })]);
+    expect(document.exportKeys).toEqual([expect.objectContaining({ id: key.id, name: "Site vitrine", status: "active" })]);
+    expect(document.keyRequests).toEqual([expect.objectContaining({ companyName: "Agence Lefèvre", status: "pending" })]);
+    expect(document.usageHistory.map((row) => row.properties_count).sort()).toEqual([12, 7]);
+    expect(document.sessions).toEqual([expect.objectContaining({ device: "Chrome sur Linux" })]);
+
+    const secrets = [
+      key.apiKey,
+      "pk_secret-partenaire-42",
+      session.id,
+      findUserForSignIn(user.email)!.hash,
+      ...getSqlite().prepare("select key_hash, key_cipher from export_api_keys where user_id = ?").raw().get(user.id) as string[],
+      ...(getSqlite().prepare("select token_hash from password_reset_tokens where user_id = ?").pluck().all(user.id) as string[]),
+    ];
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/key_?hash|key_?cipher|api_?key_?cipher|token_?hash|"hash"/i);
+    expect(text).not.toContain("Annonce d'un autre compte");
+    expect(text).not.toContain("marc@example.fr");
+  });
+
+  it("tient en pages : plus d'annonces qu'une page de lecture, toutes présentes une fois", async () => {
+    const user = await makeUser();
+    const { cookie } = await openSession(user.id);
+    const ids = addListings(user.id, 1_203);
+    const { text } = await downloadExport(cookie);
+    const listed = (JSON.parse(text) as { listings: Array<{ id: number }> }).listings.map((listing) => listing.id);
+    expect(listed).toHaveLength(ids.length);
+    expect(new Set(listed)).toEqual(new Set(ids));
+  });
+
+  it("sans session : redirigé vers /auth", async () => {
+    const thrown = await exportLoader({ request: new Request("http://localhost/resources/account-export"), params: {}, context: {} }).catch((error: unknown) => error);
+    expect((await answerOf(thrown)).location).toBe("/auth");
+  });
+});
+
+/** Rows of every user-linked table that still name this user. */
+function rowsOf(userId: string) {
+  const count = (table: string, column = "user_id") => getSqlite().prepare(`select count(*) from ${table} where ${column} = ?`).pluck().get(userId) as number;
+  return {
+    users: count("users", "id"),
+    passwords: count("passwords"),
+    profiles: count("profiles"),
+    roles: count("user_roles"),
+    sessions: count("sessions"),
+    resetLinks: count("password_reset_tokens"),
+    listings: count("properties", "created_by"),
+    connections: count("api_connections", "created_by"),
+    keys: count("export_api_keys"),
+    keyRequests: count("api_key_requests"),
+    statistics: count("user_statistics"),
+    usageLogs: count("api_usage_logs"),
+    exportDocuments: count("export_documents"),
+  };
+}
+
+describe("Supprimer mon compte", () => {
+  it("refuse un mauvais mot de passe sans rien effacer", async () => {
+    const { user, session } = await populatedUser();
+    const answer = (await accountAction({ request: postAs(session.cookie, "/compte", { intent: "delete-account", password: "pas-le-bon" }), params: {}, context: {} })) as unknown as {
+      data: { result: { error: Record<string, string[]> } };
+      init: ResponseInit;
+    };
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.result.error.password).toEqual(["Mot de passe incorrect : le compte n'a pas été supprimé."]);
+    expect(rowsOf(user.id)).toMatchObject({ users: 1, listings: 3, connections: 1, keys: 1, sessions: 1 });
+  });
+
+  it("efface tout ce qui concerne l'utilisateur et ne garde que l'historique d'utilisation, anonymisé", async () => {
+    const { user, session, listingIds, key } = await populatedUser();
+    getDb().update(schema.properties).set({ status: "active" }).where(inArray(schema.properties.id, listingIds)).run();
+    const other = await populatedUser();
+    const usageBefore = getDb().select({ n: sql<number>`count(*)` }).from(schema.apiUsageLogs).get()!.n;
+    expect(rowsOf(user.id).exportDocuments).toBe(3);
+
+    const answer = await accountAction({ request: postAs(session.cookie, "/compte", { intent: "delete-account", password: user.password }), params: {}, context: {} });
+    const cookies = (answer as Response).headers.getSetCookie();
+    expect(cookies.find((cookie) => cookie.startsWith("__vigimmo_session="))).toMatch(/^__vigimmo_session=;.*Max-Age=0/);
+    const { toast } = await readToast(new Request("http://localhost/auth", { headers: { Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") } }));
+    expect(toast).toEqual({ type: "success", message: "Votre compte et vos données ont été supprimés." });
+    expect(await answerOf(answer)).toMatchObject({ status: 302, location: "/auth" });
+
+    expect(rowsOf(user.id)).toEqual({ users: 0, passwords: 0, profiles: 0, roles: 0, sessions: 0, resetLinks: 0, listings: 0, connections: 0, keys: 0, keyRequests: 0, statistics: 0, usageLogs: 0, exportDocuments: 0 });
+    expect(getSqlite().prepare("select count(*) from property_owners where property_id in (select value from json_each(?))").pluck().get(JSON.stringify(listingIds))).toBe(0);
+    expect(getSqlite().prepare("select count(*) from properties_fts where rowid in (select value from json_each(?))").pluck().get(JSON.stringify(listingIds))).toBe(0);
+    // The calls stay in the platform's figures, with neither the user nor the key.
+    const usage = getDb().select().from(schema.apiUsageLogs).all();
+    expect(usage).toHaveLength(usageBefore);
+    const anonymous = usage.filter((row) => row.userId === null);
+    expect(anonymous.map((row) => row.propertiesCount).sort()).toEqual([12, 7]);
+    expect(anonymous.every((row) => row.apiKeyId === null)).toBe(true);
+    expect(usage.some((row) => row.apiKeyId === key.id)).toBe(false);
+    expect(findUserForSignIn(user.email)).toBeUndefined();
+    // The other account is untouched.
+    expect(rowsOf(other.user.id)).toMatchObject({ users: 1, listings: 3, connections: 1, keys: 1, usageLogs: 2 });
+  });
+
+  it("refuse au dernier administrateur, l'accepte quand un autre administrateur existe", async () => {
+    const admin = await makeUser({ admin: true });
+    // Other tests' administrators would count: this file's only one is this one.
+    getSqlite().prepare("delete from user_roles where role = 'admin' and user_id <> ?").run(admin.id);
+    const session = await openSession(admin.id);
+    const refused = (await accountAction({ request: postAs(session.cookie, "/compte", { intent: "delete-account", password: admin.password }), params: {}, context: {} })) as unknown as {
+      data: { result: { error: Record<string, string[]> } };
+    };
+    expect(refused.data.result.error.password).toEqual([
+      "Impossible de supprimer le compte : vous êtes le dernier administrateur. Nommez d'abord un autre administrateur (npm run make-admin).",
+    ]);
+    expect(rowsOf(admin.id).users).toBe(1);
+    await makeUser({ admin: true });
+    expect(await deleteAccount(admin.id, admin.password)).toBeNull();
+    expect(rowsOf(admin.id).users).toBe(0);
+  });
+});
