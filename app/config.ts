@@ -67,3 +67,23 @@ export const KEY_REQUESTS_SHOWN = 50;
 export const ADMIN_KEY_REQUESTS_SHOWN = 100;
 /** Pictures and features of one listing on its page (imports may bring more). */
 export const LISTING_DETAIL_MAX = { images: 50, features: 60 } as const;
+/**
+ * Search zones (issue 14): bounds of one zone's criteria, zones per user, runs shown in a card's
+ * history. The partner's body stays small and the /prospection loader bounded.
+ */
+export const ZONE_LIMITS = {
+  maxZonesPerUser: 50,
+  nameLength: 80,
+  maxDepartments: 20,
+  maxCommunes: 50,
+  maxKeywords: 10,
+  keywordLength: 60,
+  maxAmount: 100_000_000,
+  historyRuns: 10,
+  communeSuggestions: 10,
+} as const;
+/**
+ * The zone scheduler (docs/decisions/019-prospecting-zones.md): how often it looks for due zones,
+ * and how many zone runs may be open at once in the process (the job queue runs two jobs).
+ */
+export const ZONE_SCHEDULER = { tickMs: 60_000, maxConcurrentRuns: 2 } as const;
