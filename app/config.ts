@@ -86,4 +86,6 @@ export const ZONE_LIMITS = {
  * The zone scheduler (docs/decisions/019-prospecting-zones.md): how often it looks for due zones,
  * and how many zone runs may be open at once in the process (the job queue runs two jobs).
  */
+/** Hours between two scheduled runs of a zone (the check of search_zones.frequency_hours says the same). */
+export const ZONE_FREQUENCY_HOURS = [1, 6, 12, 24] as const;
 export const ZONE_SCHEDULER = { tickMs: 60_000, maxConcurrentRuns: 2 } as const;

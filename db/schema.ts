@@ -410,9 +410,6 @@ export const moderationDecisions = sqliteTable(
   ],
 );
 
-/** Hours between two scheduled runs of a search zone; null in the column means manual runs only. */
-export const ZONE_FREQUENCY_HOURS = [1, 6, 12, 24] as const;
-
 /**
  * A user's search zone on /prospection (issue 14): partner criteria and a schedule. Its runs are
  * import jobs carrying its id; `next_run_at` is the scheduler's only state (null: manual).
@@ -427,6 +424,7 @@ export const searchZones = sqliteTable(
     name: text("name").notNull(),
     /** ZoneCriteria (app/services/prospecting/criteria.ts), validated on every read. */
     criteria: text("criteria", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** Hours between two scheduled runs (ZONE_FREQUENCY_HOURS of app/config.ts); null: manual only. */
     frequencyHours: integer("frequency_hours"),
     autoModeration: integer("auto_moderation", { mode: "boolean" }).notNull().default(false),
     nextRunAt: timestamp("next_run_at"),

@@ -15,6 +15,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_CONNECTION_URLS: optional(z.enum(["true", "false"])),
   /** Seeds demo accounts (with published passwords) and listings into an empty database. */
   DEMO_DATA: optional(z.enum(["true", "false"], { message: "DEMO_DATA doit valoir true ou false" })),
+  /** Scheduled runs of search zones (issue 14); "off" stops them for maintenance. */
+  SCHEDULER: optional(z.enum(["on", "off"], { message: "SCHEDULER doit valoir on ou off" })),
   /** Hosts that listing pictures may be loaded from (CSP img-src), comma-separated. */
   IMAGE_HOSTS: optional(
     z
@@ -44,6 +46,8 @@ export type Env = {
   allowPrivateConnectionUrls: boolean;
   demoData: boolean;
   imageHosts: string[];
+  /** Whether the zone scheduler runs (SCHEDULER, on by default). */
+  scheduler: boolean;
 };
 
 /**
@@ -95,6 +99,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     // Never by default in production: the demo administrator's password is in the README.
     demoData: raw.DEMO_DATA === undefined ? !isProduction : raw.DEMO_DATA === "true",
     imageHosts: raw.IMAGE_HOSTS ?? DEFAULT_IMAGE_HOSTS,
+    scheduler: raw.SCHEDULER !== "off",
   };
 }
 

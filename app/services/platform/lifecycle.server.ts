@@ -9,13 +9,14 @@ import { abortHeldJobs, heldJobs, releaseJob } from "../jobs/lease.server";
 import { jobQueue } from "../jobs/queue.server";
 import { stopForShutdown } from "../jobs/status-writer.server";
 import { flushExportUsage } from "../export/export-api-usage.server";
+import { startZoneScheduler, stopZoneScheduler } from "../prospecting/scheduler.server";
 
 const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
 
 /**
  * Runs before the server listens: opens and migrates the database, seeds an empty one with the
  * demo data (outside production, or with DEMO_DATA=true), fails the jobs of dead workers, then
- * sweeps periodically.
+ * sweeps periodically, and starts the zone scheduler (unless SCHEDULER=off).
  */
 export async function bootstrap() {
   getDb();
@@ -40,6 +41,8 @@ export async function bootstrap() {
     }
   }, JOB_SWEEP_INTERVAL_MS);
   state.__vigimmoSweep.unref();
+  // After the sweep: a zone run of a dead worker is failed first, then its zone waits for its slot.
+  startZoneScheduler();
 }
 
 /**
@@ -50,6 +53,7 @@ export async function bootstrap() {
  */
 export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolve() }: { graceMs?: number; requestsDone?: Promise<unknown> } = {}) {
   if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);
+  stopZoneScheduler();
   const queue = jobQueue();
   queue.pause();
   queue.clear();
