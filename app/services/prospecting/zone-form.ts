@@ -27,6 +27,9 @@ export const ZONE_TEXT = {
   deleteWhileRunning: "Une recherche de cette zone est en cours : arrêtez-la avant de supprimer la zone",
 } as const;
 
+/** A commune the zone form's search offers (/resources/communes). */
+export type CommuneSuggestion = { code: string; label: string };
+
 export const TRANSACTION_LABELS = { rental: "Location", sale: "Vente" } as const;
 
 export const FREQUENCY_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
