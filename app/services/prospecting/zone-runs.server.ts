@@ -4,7 +4,12 @@ import { getDb, getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { enqueueImportJob } from "../imports/import-jobs.server";
 import type { ImportJob, ImportSource } from "../imports/import-source.server";
-import { importDefaults, moteurImmoMode, prepareMoteurImmoImport, type AdSourceOptions } from "../imports/moteurimmo-import.server";
+import {
+  importDefaults,
+  moteurImmoMode,
+  prepareMoteurImmoImport,
+  type AdSourceOptions,
+} from "../imports/moteurimmo-import.server";
 import { JobBusyError } from "../jobs/engine.server";
 import type { ListingInput } from "../listings/listing-input";
 import { MOTEURIMMO_SOURCE_PLATFORM } from "../moteurimmo/mapping";
@@ -25,12 +30,20 @@ export type ZoneRun = { job: ImportJob; zone: Zone; makeSource: () => ImportSour
  * Throws JobBusyError when the user already has an open import (a zone run among them): a
  * zone never runs twice at once. Undefined when the zone is not the user's.
  */
-export function prepareZoneRun(userId: string, zoneId: string, now = new Date(), options: AdSourceOptions = {}): ZoneRun | undefined {
+export function prepareZoneRun(
+  userId: string,
+  zoneId: string,
+  now = new Date(),
+  options: AdSourceOptions = {},
+): ZoneRun | undefined {
   const zone = findZone(userId, zoneId);
   if (!zone) return undefined;
   return getSqlite()
     .transaction(() => {
-      const prepared = prepareMoteurImmoImport(userId, importDefaults(moteurImmoMode()), options, { criteria: zone.criteria, zoneId });
+      const prepared = prepareMoteurImmoImport(userId, importDefaults(moteurImmoMode()), options, {
+        criteria: zone.criteria,
+        zoneId,
+      });
       getDb()
         .update(searchZones)
         .set({ nextRunAt: nextRunAfter(zone.frequencyHours, now) })
@@ -43,7 +56,12 @@ export function prepareZoneRun(userId: string, zoneId: string, now = new Date(),
 }
 
 /** "Lancer maintenant" and the scheduler: the run goes on the process's job queue. */
-export function startZoneRun(userId: string, zoneId: string, now = new Date(), options: AdSourceOptions = {}): ImportJob | undefined {
+export function startZoneRun(
+  userId: string,
+  zoneId: string,
+  now = new Date(),
+  options: AdSourceOptions = {},
+): ImportJob | undefined {
   const run = prepareZoneRun(userId, zoneId, now, options);
   if (!run) return undefined;
   enqueueImportJob(run.job, run.makeSource);
@@ -69,7 +87,9 @@ function zoneRunSource(inner: ImportSource, zone: Zone, job: ImportJob): ImportS
 }
 
 function recordZoneListings(zone: Zone, listings: ListingInput[]) {
-  const ids = listings.map((listing) => listing.sourcePlatformId).filter((id): id is string => Boolean(id));
+  const ids = listings
+    .map((listing) => listing.sourcePlatformId)
+    .filter((id): id is string => Boolean(id));
   if (ids.length === 0) return;
   getSqlite()
     .prepare(
@@ -77,7 +97,13 @@ function recordZoneListings(zone: Zone, listings: ListingInput[]) {
        select @zoneId, id, @now from properties
        where created_by = @userId and source_platform = @platform and source_platform_id in (select value from json_each(@ids))`,
     )
-    .run({ zoneId: zone.id, now: Date.now(), userId: zone.userId, platform: MOTEURIMMO_SOURCE_PLATFORM, ids: JSON.stringify(ids) });
+    .run({
+      zoneId: zone.id,
+      now: Date.now(),
+      userId: zone.userId,
+      platform: MOTEURIMMO_SOURCE_PLATFORM,
+      ids: JSON.stringify(ids),
+    });
 }
 
 /**
@@ -85,7 +111,12 @@ function recordZoneListings(zone: Zone, listings: ListingInput[]) {
  * go through the moderation job (the same as /moderation's), queued after the run.
  */
 function moderateRun(zone: Zone, job: ImportJob) {
-  const startedAt = getDb().select({ startedAt: importJobs.startedAt }).from(importJobs).where(eq(importJobs.id, job.id)).get()?.startedAt ?? job.createdAt;
+  const startedAt =
+    getDb()
+      .select({ startedAt: importJobs.startedAt })
+      .from(importJobs)
+      .where(eq(importJobs.id, job.id))
+      .get()?.startedAt ?? job.createdAt;
   const ids = getSqlite()
     .prepare(
       `select p.id from zone_listings z join properties p on p.id = z.property_id
@@ -96,7 +127,11 @@ function moderateRun(zone: Zone, job: ImportJob) {
   if (ids.length === 0) return;
   try {
     const started = startModeration(zone.userId, { mode: "ids", auto: true, ids });
-    logEvent("zone.auto_moderation", { zoneId: zone.id, jobId: started.job?.id ?? null, listings: ids.length });
+    logEvent("zone.auto_moderation", {
+      zoneId: zone.id,
+      jobId: started.job?.id ?? null,
+      listings: ids.length,
+    });
   } catch (error) {
     // A moderation run of the user is already going: these listings stay pending for the next one.
     if (!(error instanceof JobBusyError)) throw error;
@@ -115,21 +150,48 @@ export function openZoneRunCount(): number {
 
 /** Zones whose next run has come, the longest waiting first. */
 export function dueZones(now: Date, limit: number): Zone[] {
-  return getDb()
-    .select()
-    .from(searchZones)
-    .where(and(isNotNull(searchZones.nextRunAt), lte(searchZones.nextRunAt, now)))
-    .orderBy(searchZones.nextRunAt)
-    .limit(limit)
-    .all()
-    .flatMap((row) => {
-      try {
-        return [toZone(row)];
-      } catch {
-        // Criteria that no longer validate are not sent to the partner; the zone waits for an edit.
-        logEvent("zone.invalid_criteria", { zoneId: row.id });
-        getDb().update(searchZones).set({ nextRunAt: sql`null` }).where(eq(searchZones.id, row.id)).run();
-        return [];
-      }
-    });
+  return validZones(
+    getDb()
+      .select()
+      .from(searchZones)
+      .where(and(isNotNull(searchZones.nextRunAt), lte(searchZones.nextRunAt, now)))
+      .orderBy(searchZones.nextRunAt)
+      .limit(limit)
+      .all(),
+  );
+}
+
+/** One user's due zones (`npm run prospect`). */
+export function dueZonesOf(userId: string, now: Date): Zone[] {
+  return validZones(
+    getDb()
+      .select()
+      .from(searchZones)
+      .where(
+        and(
+          eq(searchZones.userId, userId),
+          isNotNull(searchZones.nextRunAt),
+          lte(searchZones.nextRunAt, now),
+        ),
+      )
+      .orderBy(searchZones.nextRunAt)
+      .all(),
+  );
+}
+
+function validZones(rows: Array<typeof searchZones.$inferSelect>): Zone[] {
+  return rows.flatMap((row) => {
+    try {
+      return [toZone(row)];
+    } catch {
+      // Criteria that no longer validate are not sent to the partner; the zone waits for an edit.
+      logEvent("zone.invalid_criteria", { zoneId: row.id });
+      getDb()
+        .update(searchZones)
+        .set({ nextRunAt: sql`null` })
+        .where(eq(searchZones.id, row.id))
+        .run();
+      return [];
+    }
+  });
 }
