@@ -7,9 +7,11 @@ import { zoneFormSchema, type ZoneForm } from "~/services/prospecting/zone-form"
 import { newListingsByZoneSince } from "~/services/prospecting/zone-news.server";
 import { startZoneRun } from "~/services/prospecting/zone-runs.server";
 import { createZone, deleteZone, findZone, updateZone } from "~/services/prospecting/zones.server";
+import { action, loader } from "~/routes/_app.prospection";
+import { listListings } from "~/services/listings/listings.server";
 import { getDb } from "~/utils/db.server";
 import type { FakeMoteurImmo } from "../../testing/fake-moteurimmo";
-import { makeUser } from "../setup/factories";
+import { makeUser, requestAs } from "../setup/factories";
 import { listingsOf, resetPartnerEnv, useFakePartner, waitForJob } from "../setup/import-factories";
 
 let partner: FakeMoteurImmo | undefined;
@@ -66,6 +68,45 @@ describe("zones : chacun gère les siennes", () => {
   });
 });
 
+type Answer = { ok: boolean; toast?: { message: string }; result?: { error?: Record<string, string[]> } };
+
+async function post(userId: string, form: Record<string, string>): Promise<{ status: number; body: Answer }> {
+  const request = await requestAs(userId, "/prospection", { form });
+  const value = (await action({ request, params: {}, context: {} })) as unknown as { init?: { status?: number } | null; data: Answer };
+  return { status: value.init?.status ?? 200, body: value.data };
+}
+
+describe("/prospection : les actions vérifient le propriétaire et les données", () => {
+  it("crée une zone du formulaire, refuse une commune inconnue, et rien sur la zone d'un autre", async () => {
+    const owner = await makeUser();
+    const other = await makeUser();
+    const created = await post(owner.id, { intent: "create", name: "Villeurbanne", communes: "69266", frequency: "24" });
+    expect(created).toMatchObject({ status: 200, body: { ok: true, toast: { message: "Zone créée" } } });
+    const refused = await post(owner.id, { intent: "create", name: "Nulle part", communes: "99999" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.result?.error?.communes).toEqual(["Commune inconnue : 99999"]);
+    const noPlace = await post(owner.id, { intent: "create", name: "Partout" });
+    expect(noPlace.body.result?.error?.departments).toEqual(["Choisissez au moins une commune ou un département"]);
+
+    const request = await requestAs(owner.id, "/prospection");
+    const { zones } = await loader({ request, params: {}, context: {} });
+    expect(zones.map((zone) => zone.name)).toEqual(["Villeurbanne"]);
+    const zoneId = zones[0]!.id;
+    for (const form of <Array<Record<string, string>>>[
+      { intent: "run", zoneId },
+      { intent: "delete", zoneId },
+      { intent: "update", zoneId, name: "Piratée", communes: "69266", frequency: "1" },
+    ]) {
+      const answer = await post(other.id, form);
+      expect(answer.status, form.intent).toBe(404);
+    }
+    expect(findZone(owner.id, zoneId)).toMatchObject({ name: "Villeurbanne", frequencyHours: 24 });
+    expect(runsOf(zoneId)).toHaveLength(0);
+    const otherRequest = await requestAs(other.id, "/prospection");
+    expect((await loader({ request: otherRequest, params: {}, context: {} })).zones).toEqual([]);
+  });
+});
+
 describe("recherche d'une zone", () => {
   it("n'importe que sa zone, avec le corps de ses critères, et retient les annonces qu'elle a apportées", async () => {
     partner = await useFakePartner({ total: 400 });
@@ -85,6 +126,11 @@ describe("recherche d'une zone", () => {
     expect(recorded).toHaveLength(listings.length);
     expect(newListingsByZoneSince(user.id, new Date(Date.now() - HOUR))).toEqual([{ zoneId: zone.id, name: "Lyon", count: listings.length }]);
     expect(newListingsByZoneSince(user.id, new Date(Date.now() + HOUR))).toEqual([{ zoneId: zone.id, name: "Lyon", count: 0 }]);
+    // The /properties zone filter: the zone's listings, and none through another user's zone id.
+    const filters = { q: "", city: "", type: "", transaction: "all" as const, status: "all" as const, limit: 2000 };
+    expect(listListings(user.id, { ...filters, zone: zone.id }).total).toBe(listings.length);
+    const stranger = await makeUser();
+    expect(listListings(stranger.id, { ...filters, zone: zone.id }).total).toBe(0);
   });
 
   it("auto-modération : les annonces apportées par la recherche passent à la modération", async () => {

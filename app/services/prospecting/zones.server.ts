@@ -55,6 +55,17 @@ export function listZoneRows(userId: string): ZoneRow[] {
   return getDb().select().from(searchZones).where(eq(searchZones.userId, userId)).orderBy(searchZones.createdAt).limit(ZONE_LIMITS.maxZonesPerUser).all();
 }
 
+/** The user's zones as the /properties zone filter lists them. */
+export function zoneOptions(userId: string): Array<{ id: string; name: string }> {
+  return getDb()
+    .select({ id: searchZones.id, name: searchZones.name })
+    .from(searchZones)
+    .where(eq(searchZones.userId, userId))
+    .orderBy(searchZones.name)
+    .limit(ZONE_LIMITS.maxZonesPerUser)
+    .all();
+}
+
 /** One of the user's zones (never another user's). */
 export function findZone(userId: string, zoneId: string): Zone | undefined {
   const row = getDb()
