@@ -1,16 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { expect, expectToast, test } from "./fixtures";
-
-async function expectAccessible(page: Page, screen: string) {
-  await page.waitForFunction(() => "__remixRouter" in window);
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}) : ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(blocking, screen).toEqual([]);
-}
 
 test("créer une zone sur une commune choisie par son nom, la lancer, voir ses chiffres", async ({ page, signIn }) => {
   await signIn();

@@ -78,7 +78,7 @@ export function ZoneCard({ zone, schedulerOn }: { zone: ZoneCardData; schedulerO
         </div>
       </CardBody>
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Modifier « ${zone.name} »`}>
-        <ZoneForm zoneId={zone.id} defaults={{ name: zone.name, ...zone.form }} submitLabel="Enregistrer" onSaved={() => setEditing(false)} />
+        <ZoneForm zoneId={zone.id} defaults={zone.form} submitLabel="Enregistrer" onSaved={() => setEditing(false)} />
       </Dialog>
       <Dialog
         open={confirming}

@@ -4,7 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { PROPERTY_TYPE_LABELS } from "~/services/listings/listing-input";
 import { ZONE_CATEGORIES } from "~/services/prospecting/criteria";
-import { FREQUENCY_OPTIONS, TRANSACTION_LABELS, zoneFormSchema, type CommuneSuggestion } from "~/services/prospecting/zone-form";
+import { FREQUENCY_OPTIONS, TRANSACTION_LABELS, zoneFormSchema, type ZoneFormValues } from "~/services/prospecting/zone-form";
 import type { Toast } from "~/utils/toast";
 import { useToast } from "../toasts";
 import { Button } from "../ui/button";
@@ -12,36 +12,6 @@ import { Field, SelectField } from "../ui/field";
 import { CommunePicker } from "./commune-picker";
 
 export type ZoneFormAnswer = { ok: boolean; toast?: Toast; result?: SubmissionResult<string[]> };
-
-export type ZoneFormValues = {
-  name: string;
-  departments: string;
-  communes: CommuneSuggestion[];
-  transaction: "rental" | "sale";
-  categories: string[];
-  priceMin: number | null;
-  priceMax: number | null;
-  surfaceMin: number | null;
-  surfaceMax: number | null;
-  keywords: string;
-  frequency: string;
-  autoModeration: boolean;
-};
-
-export const EMPTY_ZONE: ZoneFormValues = {
-  name: "",
-  departments: "",
-  communes: [],
-  transaction: "rental",
-  categories: ["flat", "house"],
-  priceMin: null,
-  priceMax: null,
-  surfaceMin: null,
-  surfaceMax: null,
-  keywords: "",
-  frequency: "24",
-  autoModeration: false,
-};
 
 /** Creation and edition of a zone: the same fields, checked by the same schema as the server's. */
 export function ZoneForm({ zoneId, defaults, submitLabel, onSaved }: { zoneId?: string; defaults: ZoneFormValues; submitLabel: string; onSaved?: () => void }) {

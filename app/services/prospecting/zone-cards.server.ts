@@ -3,7 +3,7 @@ import { toImportJobView, type ImportJobView } from "../imports/import-job-view"
 import { communeByCode, departmentByCode } from "../geo/communes.server";
 import { PROPERTY_TYPE_LABELS } from "../listings/listing-input";
 import type { ZoneCriteria } from "./criteria";
-import { TRANSACTION_LABELS } from "./zone-form";
+import { TRANSACTION_LABELS, type ZoneFormValues } from "./zone-form";
 import { listZoneRows, toZone, zoneRuns } from "./zones.server";
 
 /** One run of a zone as its card shows it: the import job's counters (new = imported). */
@@ -24,19 +24,7 @@ export type ZoneCard = {
   name: string;
   summary: string[];
   /** The form's values, to edit the zone. */
-  form: {
-    departments: string;
-    communes: Array<{ code: string; label: string }>;
-    transaction: ZoneCriteria["transaction"];
-    categories: string[];
-    priceMin: number | null;
-    priceMax: number | null;
-    surfaceMin: number | null;
-    surfaceMax: number | null;
-    keywords: string;
-    frequency: string;
-    autoModeration: boolean;
-  };
+  form: ZoneFormValues;
   frequencyHours: number | null;
   autoModeration: boolean;
   nextRunAt: string | null;
@@ -86,6 +74,7 @@ export function zoneCards(userId: string): ZoneCard[] {
       name: zone.name,
       summary: describeCriteria(criteria),
       form: {
+        name: zone.name,
         departments: criteria.departments.join(", "),
         communes: criteria.communes.map((code) => ({ code, label: communeLabel(code) })),
         transaction: criteria.transaction,

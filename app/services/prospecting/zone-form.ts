@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZONE_FREQUENCY_HOURS, ZONE_LIMITS } from "~/config";
-import { ZONE_CATEGORIES } from "./criteria";
+import { DEFAULT_CRITERIA, ZONE_CATEGORIES, type ZoneCriteria } from "./criteria";
 
 /**
  * The zone form of /prospection, shared by the page (conform checks before submitting) and the
@@ -29,6 +29,27 @@ export const ZONE_TEXT = {
 
 /** A commune the zone form's search offers (/resources/communes). */
 export type CommuneSuggestion = { code: string; label: string };
+
+/** What the zone form shows: a zone's values, lists as the fields write them. */
+export type ZoneFormValues = Omit<ZoneCriteria, "departments" | "communes" | "keywords"> & {
+  name: string;
+  departments: string;
+  communes: CommuneSuggestion[];
+  keywords: string;
+  frequency: string;
+  autoModeration: boolean;
+};
+
+/** A new zone: the fixed query's transaction and categories, once a day. */
+export const EMPTY_ZONE: ZoneFormValues = {
+  ...DEFAULT_CRITERIA,
+  name: "",
+  departments: "",
+  communes: [],
+  keywords: "",
+  frequency: "24",
+  autoModeration: false,
+};
 
 export const TRANSACTION_LABELS = { rental: "Location", sale: "Vente" } as const;
 
