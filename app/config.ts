@@ -90,3 +90,25 @@ export const OWNER_RETENTION = { rejectedDays: 30, unchangedDays: 365 } as const
 export const OWNER_PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Wrong current passwords typed on /compte (password change, deletion) per account in this window. */
 export const PASSWORD_CHECK_LIMIT = { perUser: 10, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Search zones (issue 14): bounds of one zone's criteria, zones per user, runs shown in a card's
+ * history. The partner's body stays small and the /prospection loader bounded.
+ */
+export const ZONE_LIMITS = {
+  maxZonesPerUser: 50,
+  nameLength: 80,
+  maxDepartments: 20,
+  maxCommunes: 50,
+  maxKeywords: 10,
+  keywordLength: 60,
+  maxAmount: 100_000_000,
+  historyRuns: 10,
+  communeSuggestions: 10,
+} as const;
+/**
+ * The zone scheduler (docs/decisions/019-prospecting-zones.md): how often it looks for due zones,
+ * and how many zone runs may be open at once in the process (the job queue runs two jobs).
+ */
+/** Hours between two scheduled runs of a zone (the check of search_zones.frequency_hours says the same). */
+export const ZONE_FREQUENCY_HOURS = [1, 6, 12, 24] as const;
+export const ZONE_SCHEDULER = { tickMs: 60_000, maxConcurrentRuns: 2 } as const;

@@ -356,9 +356,12 @@ export const importJobs = sqliteTable(
     /** Known listings whose price went down during this run (issue 14). */
     priceDrops: integer("price_drops").notNull().default(0),
     totalProcessed: integer("total_processed").notNull().default(0),
+    /** The search zone this run imported (issue 14); null for a manual import, a file, a connection. */
+    zoneId: text("zone_id").references(() => searchZones.id, { onDelete: "set null" }),
   },
   (t) => [
     index("import_jobs_user_idx").on(t.userId, t.createdAt),
+    index("import_jobs_zone_idx").on(t.zoneId, t.createdAt),
     index("import_jobs_status_idx").on(t.status),
     check(
       "import_jobs_status_check",
@@ -444,5 +447,51 @@ export const moderationDecisions = sqliteTable(
     index("moderation_decisions_user_idx").on(t.userId, t.decidedAt),
     index("moderation_decisions_decided_idx").on(t.decidedAt),
     check("moderation_decisions_decision_check", sql`${t.decision} in ('active', 'rejected')`),
+  ],
+);
+
+/**
+ * A user's search zone on /prospection (issue 14): partner criteria and a schedule. Its runs are
+ * import jobs carrying its id; `next_run_at` is the scheduler's only state (null: manual).
+ */
+export const searchZones = sqliteTable(
+  "search_zones",
+  {
+    id: uuid(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** ZoneCriteria (app/services/prospecting/criteria.ts), validated on every read. */
+    criteria: text("criteria", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** Hours between two scheduled runs (ZONE_FREQUENCY_HOURS of app/config.ts); null: manual only. */
+    frequencyHours: integer("frequency_hours"),
+    autoModeration: integer("auto_moderation", { mode: "boolean" }).notNull().default(false),
+    nextRunAt: timestamp("next_run_at"),
+    createdAt: createdAt(),
+    updatedAt: createdAt("updated_at"),
+  },
+  (t) => [
+    index("search_zones_user_idx").on(t.userId, t.createdAt),
+    index("search_zones_next_run_idx").on(t.nextRunAt),
+    check("search_zones_frequency_check", sql`${t.frequencyHours} is null or ${t.frequencyHours} in (1, 6, 12, 24)`),
+  ],
+);
+
+/** Which zone brought which listing: filled by zone runs, read by the /properties zone filter. */
+export const zoneListings = sqliteTable(
+  "zone_listings",
+  {
+    zoneId: text("zone_id")
+      .notNull()
+      .references(() => searchZones.id, { onDelete: "cascade" }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    firstSeenAt: createdAt("first_seen_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.zoneId, t.propertyId] }),
+    index("zone_listings_property_idx").on(t.propertyId),
   ],
 );

@@ -1,6 +1,8 @@
-// npm run import -- --email <user> [--pages N] [--per-page N]
+// npm run import -- --email <user> [--departments 69,01] [--communes 69123] [--transaction vente|location]
+//   [--price-min N] [--price-max N] [--pages N] [--per-page N]
 // The MoteurImmo import of /moteurimmo-sync, run in this process: the job row carries this
 // process's worker id and heartbeat, so a server running alongside never takes it for dead.
+// Without criteria flags it sends the fixed query; with them, the body a search zone would send.
 import { z } from "zod";
 import { IMPORT_PAGES, IMPORT_PER_PAGE } from "~/config";
 import { warmUpImportWorker } from "~/services/imports/ad-page-thread.server";
@@ -8,6 +10,7 @@ import { IMPORT_STATUS_LABELS } from "~/services/imports/import-job-view";
 import { importJobKind, runImportJob } from "~/services/imports/import-jobs.server";
 import { cancelJob } from "~/services/jobs/engine.server";
 import { prepareMoteurImmoImport } from "~/services/imports/moteurimmo-import.server";
+import { criteriaFlags, criteriaOptions, criteriaFromFlags } from "./criteria-flags";
 import { findUserIdByEmail } from "~/services/users/users.server";
 import { formatNumber } from "~/utils/format";
 import { emailFlag, fail, intFlag, runCli } from "./cli";
@@ -15,11 +18,13 @@ import { emailFlag, fail, intFlag, runCli } from "./cli";
 runCli(
   {
     name: "import",
-    synopsis: "--email <email> [--pages N] [--per-page N]",
+    synopsis:
+      "--email <email> [--departments 69,01] [--communes 69123] [--transaction vente|location] [--price-min N] [--price-max N] [--pages N] [--per-page N]",
     description:
       "Importe les annonces MoteurImmo pour ce compte, comme l'écran /moteurimmo-sync (mode démo sans MOTEURIMMO_API_KEY). Ctrl+C arrête l'import après la page en cours.",
     options: [
       ["--email <email>", "compte qui reçoit les annonces (obligatoire)"],
+      ...criteriaOptions,
       [
         "--pages N",
         `nombre de pages, de ${IMPORT_PAGES.min} à ${IMPORT_PAGES.max} (défaut : ${IMPORT_PAGES.default})`,
@@ -31,6 +36,7 @@ runCli(
     ],
     args: z.object({
       email: emailFlag,
+      ...criteriaFlags,
       pages: intFlag("pages", IMPORT_PAGES),
       "per-page": intFlag("per-page", IMPORT_PER_PAGE),
     }),
@@ -39,10 +45,13 @@ runCli(
     const worker = warmUpImportWorker();
     const userId = findUserIdByEmail(args.email);
     if (!userId) fail(`aucun compte avec l'email ${args.email}.`, 1);
-    const { job, params, mode, makeSource } = prepareMoteurImmoImport(userId, {
-      pages: args.pages,
-      perPage: args["per-page"],
-    });
+    const criteria = criteriaFromFlags(args);
+    const { job, params, mode, makeSource } = prepareMoteurImmoImport(
+      userId,
+      { pages: args.pages, perPage: args["per-page"] },
+      {},
+      { criteria },
+    );
     await worker;
     console.log(
       `Import MoteurImmo${mode === "demo" ? " (mode démo)" : ""} pour ${args.email} : ${params.pages} page(s) de ${params.perPage} annonces (job ${job.id})`,

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { communeByCode } from "../app/services/geo/communes.server";
+import { adMatchesFilter, hasAdFilters } from "../app/services/moteurimmo/ad-filter";
 import { generateDemoAds } from "../app/services/moteurimmo/demo-feed.server";
 
 /**
@@ -19,8 +21,11 @@ import { generateDemoAds } from "../app/services/moteurimmo/demo-feed.server";
  * - `POST /ads`, JSON body. `apiKey` must equal `options.apiKey` (default "test-key"), otherwise
  *   401 `{"error":"Invalid API key"}`. `page` (1-based, default 1) and `maxLength` (1..1000,
  *   default 50) page over the ad list; `withCount: true` adds `count` (length of the list).
- *   `includedIds` (at most 100) restricts the list to those uniqueIds. Other filters (types,
- *   categories, options, ...) are accepted and ignored: the list is the query's result.
+ *   `includedIds` (at most 100) restricts the list to those uniqueIds. The location, price,
+ *   surface and keyword filters (`locations` by inseeCode, an arrondissement matching its
+ *   commune, or departmentCode; `priceMin/Max`, `surfaceMin/Max`, `keywords`) select ads the way
+ *   the partner is understood to (app/services/moteurimmo/ad-filter.ts), together with `types`
+ *   and `categories` then; without them, other filters are accepted and ignored.
  *   Asking past `maxResults` (page * maxLength > maxResults, default 10 000) answers 400, as
  *   the partner is believed to.
  * - `POST /deletedAds`: same body and paging over `deletedAds` (default: none).
@@ -206,6 +211,7 @@ export async function startFakeMoteurImmo(
       list = list.filter((ad) => isRecord(ad) && wanted.has(ad.uniqueId));
     }
 
+    list = filterList(list, body);
     const start = (pageNumber - 1) * maxLength;
     const entries = list.slice(start, start + maxLength);
     if (fault?.type === "junk" && entries.length > 0) {
@@ -246,6 +252,14 @@ export async function startFakeMoteurImmo(
       });
     },
   };
+}
+
+/** A search zone's filters (issue 14); a body without them gets the whole list, as before. */
+function filterList(list: unknown[], body: Record<string, unknown>): unknown[] {
+  if (!hasAdFilters(body)) return list;
+  return list.filter(
+    (ad) => isRecord(ad) && adMatchesFilter(body, ad, { parentCommune: (code) => communeByCode(code)?.parent }),
+  );
 }
 
 function json(res: ServerResponse, status: number, payload: unknown): void {

@@ -4,6 +4,7 @@ export type NavLink = { to: string; label: string };
 export const MAIN_LINKS: NavLink[] = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/properties", label: "Annonces" },
+  { to: "/prospection", label: "Prospection" },
 ];
 
 export const API_LINKS: NavLink[] = [

@@ -13,6 +13,7 @@ import { loadImportControls } from "~/services/connections/import-controls.serve
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listings/listing-labels";
 import { LISTING_SORT_VALUES } from "~/services/listings/listing-sort";
 import { countListingsByStatus, listFilterOptions, listListings } from "~/services/listings/listings.server";
+import { zoneOptions } from "~/services/prospecting/zones.server";
 import { formatNumber } from "~/utils/format";
 import { requireUser } from "~/utils/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -26,6 +27,7 @@ const filtersSchema = z.object({
   transaction: z.enum(["all", "sale", "rental"]).catch("all"),
   status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("pending"),
   sort: z.enum(LISTING_SORT_VALUES).catch("recent"),
+  zone: z.string().trim().max(100).catch(""),
   limit: z.coerce
     .number()
     .int()
@@ -39,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const importControls = loadImportControls(user);
   const counts = countListingsByStatus(user.id);
   const { listings, total } = listListings(user.id, filters, counts);
-  return { filters, counts, listings, total, options: listFilterOptions(user.id), isAdmin: user.isAdmin, importControls };
+  return { filters, counts, listings, total, options: listFilterOptions(user.id), zones: zoneOptions(user.id), isAdmin: user.isAdmin, importControls };
 }
 
 function HeaderActions({ isAdmin }: { isAdmin: boolean }) {
@@ -86,13 +88,13 @@ function LoadMore({ limit }: { limit: number }) {
 }
 
 export default function PropertiesPage() {
-  const { filters, counts, listings, total, options, isAdmin } = useLoaderData<typeof loader>();
+  const { filters, counts, listings, total, options, zones, isAdmin } = useLoaderData<typeof loader>();
   // SPEC.md: more pages exist when a full page came back and fewer than the count are shown.
   const hasMore = listings.length === filters.limit && listings.length < total;
   return (
     <div>
       <PageHeader title="Mes Annonces" subtitle="Gérez et suivez les annonces que vous avez importées" actions={<HeaderActions isAdmin={isAdmin} />} />
-      <ListingFiltersCard filters={filters} counts={counts} cities={options.cities} types={options.types} />
+      <ListingFiltersCard filters={filters} counts={counts} cities={options.cities} types={options.types} zones={zones} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
           <span className="font-semibold">{formatNumber(listings.length)}</span> annonce{listings.length > 1 ? "s" : ""} affichée

@@ -32,6 +32,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ APP_URL: "vigimmo.fly.dev" })).toThrow("APP_URL doit être une URL");
   });
 
+  it("planificateur des zones : actif par défaut, SCHEDULER=off l'arrête, toute autre valeur est refusée", () => {
+    expect(parseEnv({}).scheduler).toBe(true);
+    expect(parseEnv({ SCHEDULER: "on" }).scheduler).toBe(true);
+    expect(parseEnv({ SCHEDULER: "off" }).scheduler).toBe(false);
+    expect(() => parseEnv({ SCHEDULER: "non" })).toThrow("SCHEDULER doit valoir on ou off");
+  });
+
   it("refuse une configuration invalide avec un message français qui nomme la variable", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("SESSION_SECRET est obligatoire en production");
     expect(() => parseEnv({ DEMO_DATA: "oui" })).toThrow("DEMO_DATA doit valoir true ou false");

@@ -15,6 +15,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_CONNECTION_URLS: optional(z.enum(["true", "false"])),
   /** Seeds demo accounts (with published passwords) and listings into an empty database. */
   DEMO_DATA: optional(z.enum(["true", "false"], { message: "DEMO_DATA doit valoir true ou false" })),
+  /** Scheduled runs of search zones (issue 14); "off" stops them for maintenance. */
+  SCHEDULER: optional(z.enum(["on", "off"], { message: "SCHEDULER doit valoir on ou off" })),
   /** Hosts that listing pictures may be loaded from (CSP img-src), comma-separated. */
   IMAGE_HOSTS: optional(
     z
@@ -53,6 +55,8 @@ export type Env = {
   smtpUrl: string | null;
   mailFrom: string;
   appUrl: string;
+  /** Whether the zone scheduler runs (SCHEDULER, on by default). */
+  scheduler: boolean;
 };
 
 /**
@@ -107,6 +111,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM ?? "Vigimmo <no-reply@vigimmo.fr>",
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT ?? 3000}`).replace(/\/+$/, ""),
+    scheduler: raw.SCHEDULER !== "off",
   };
 }
 

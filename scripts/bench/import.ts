@@ -17,6 +17,10 @@ import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { generateDemoAds } from "~/services/moteurimmo/demo-feed.server";
 import { adToListing } from "~/services/moteurimmo/mapping";
 import { prepareMoteurImmoImport } from "~/services/imports/moteurimmo-import.server";
+import type { ImportJob, ImportSource } from "~/services/imports/import-source.server";
+import { zoneFormSchema } from "~/services/prospecting/zone-form";
+import { prepareZoneRun } from "~/services/prospecting/zone-runs.server";
+import { createZone } from "~/services/prospecting/zones.server";
 import { createUser } from "~/services/users/users.server";
 import { closeDb, getSqlite } from "~/utils/db.server";
 import type { BenchRow } from "./types";
@@ -49,10 +53,25 @@ async function startPartner(): Promise<{ url: string; apiKey: string; stop: () =
   return { url, apiKey, stop: () => child.stdin!.end() };
 }
 
-async function importOnce(userId: string) {
-  // No client throttle: it exists for the real partner's 300 requests/minute, and this bench
-  // measures Vigimmo's own pipeline (fetch, validation, mapping, upsert, job bookkeeping).
-  const { job, makeSource } = prepareMoteurImmoImport(userId, { pages: PAGES, perPage: PER_PAGE }, { client: { minIntervalMs: 0 } });
+// No client throttle: it exists for the real partner's 300 requests/minute, and this bench
+// measures Vigimmo's own pipeline (fetch, validation, mapping, upsert, job bookkeeping).
+const NO_THROTTLE = { client: { minIntervalMs: 0 } };
+
+function importOnce(userId: string) {
+  return measureRun(prepareMoteurImmoImport(userId, { pages: PAGES, perPage: PER_PAGE }, NO_THROTTLE));
+}
+
+/**
+ * A search zone's run (issue 14) over the departments of every ad the partner serves: the same
+ * 20 pages of 1000, with the zone's filter body and its record of which listings it brought.
+ */
+function zoneRunOnce(userId: string) {
+  const departments = [...new Set(generateDemoAds(TOTAL, 1).map((ad) => String(ad.location?.departmentCode ?? "").padStart(2, "0")))];
+  const zone = createZone(userId, zoneFormSchema.parse({ name: "Banc zone", departments: departments.join(","), frequency: "manual" }));
+  return measureRun(prepareZoneRun(userId, zone.id, new Date(), NO_THROTTLE)!);
+}
+
+async function measureRun({ job, makeSource }: { job: ImportJob; makeSource: () => ImportSource }) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const started = performance.now();
@@ -108,6 +127,9 @@ export async function runImportBench(): Promise<BenchRow[]> {
     const second = await importOnce(userId);
     const newRows = countRows(userId) - rowsAfterFirst;
     const perSecond = first.final.imported / first.seconds;
+    const zoneUser = await createUser({ email: `bench-zone-${Date.now()}@example.fr`, password: "bench-import", fullName: "Banc Zone" });
+    const zoneRun = await zoneRunOnce(zoneUser);
+    const zonePerSecond = zoneRun.final.imported / zoneRun.seconds;
     const ceiling = await bareWriteCeiling(dir);
     return [
       {
@@ -128,6 +150,13 @@ export async function runImportBench(): Promise<BenchRow[]> {
         target: `< ${TARGET_P99_MS} ms`,
         measured: `${first.p99.toFixed(1)} ms (max ${first.max.toFixed(1)} ms)`,
         ok: first.p99 < TARGET_P99_MS,
+      },
+      {
+        figure: `Recherche d'une zone de prospection (${PAGES} pages de ${PER_PAGE}, filtre par départements), de bout en bout`,
+        target: `≥ ${TARGET_PER_SECOND.toLocaleString("fr-FR")} annonces/s, p99 < ${TARGET_P99_MS} ms`,
+        measured: `${Math.round(zonePerSecond).toLocaleString("fr-FR")} annonces/s (${zoneRun.seconds.toFixed(2)} s, ${zoneRun.final.imported} importées, ${zoneRun.final.currentPage} pages), p99 ${zoneRun.p99.toFixed(1)} ms ; CPU ${zoneRun.processUs.toFixed(0)} µs/annonce`,
+        ok: zoneRun.final.imported === TOTAL && zoneRun.final.currentPage === PAGES && zonePerSecond >= TARGET_PER_SECOND && zoneRun.p99 < TARGET_P99_MS,
+        ceilingRatio: `${Math.round((zonePerSecond / ceiling) * 100)} % de l'écriture SQLite seule`,
       },
       {
         figure: "Ré-import du même flux",

@@ -4,6 +4,8 @@ import { makeConnection } from "../setup/connections-factories";
 import { makeExportKey } from "../setup/export-factories";
 import { makeUser } from "../setup/factories";
 import { addListings, setStatus } from "../setup/listings-factories";
+import { zoneFormSchema } from "~/services/prospecting/zone-form";
+import { createZone } from "~/services/prospecting/zones.server";
 import { expect, test } from "./fixtures";
 
 /**
@@ -53,7 +55,8 @@ for (const width of WIDTHS) {
       makeConnection(user.id, { apiEndpoint: "https://un-flux-partenaire-au-nom-particulierement-long.example.fr/api/v2/annonces" });
       makeExportKey(user.id);
       createKeyRequest(user.id, { companyName: "Agence Étroite", description: "Diffusion sur notre site" });
-      for (const path of ["/dashboard", "/properties", `/property/${ids[0]}`, `/property/${ids[1]}`, "/moderation", "/api-connections", "/request-api-key", "/export-api-keys", "/api-docs", "/moteurimmo-sync", "/compte"]) {
+      createZone(user.id, zoneFormSchema.parse({ name: "Saint-Rémy-en-Bouzemont-Saint-Genest-et-Isson", communes: ["51517", "69123"], departments: "69,01,2A", keywords: "terrasse, balcon" }));
+      for (const path of ["/dashboard", "/properties", "/prospection", `/property/${ids[0]}`, `/property/${ids[1]}`, "/moderation", "/api-connections", "/request-api-key", "/export-api-keys", "/api-docs", "/moteurimmo-sync", "/compte"]) {
         await visit(page, path);
       }
       // What opens over a screen: the new connection dialog, and the side sheet on a phone.

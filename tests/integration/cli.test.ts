@@ -56,7 +56,7 @@ function expectOneFrenchLine(result: Result) {
   expect(result.stderr).not.toMatch(/node:internal|Node\.js v\d|Error:|errno/);
 }
 
-const CLIS = ["make-admin", "import", "moderate", "seed", "create-api-key", "backup", "reset-password"] as const;
+const CLIS = ["make-admin", "import", "prospect", "moderate", "seed", "create-api-key", "backup", "reset-password"] as const;
 
 describe("--help", () => {
   it("chaque CLI répond à --help et -h par une aide en français, sortie 0, sans toucher à la base", async () => {

@@ -13,6 +13,8 @@ type Props = {
   counts: StatusCounts;
   cities: string[];
   types: string[];
+  /** The user's search zones (the select shows only when there is one). */
+  zones: Array<{ id: string; name: string }>;
 };
 
 const SEARCH_ID = "listing-search";
@@ -24,7 +26,7 @@ const withCurrent = (options: string[], current: string) => (current && !options
  * The filters card: a GET form, so that a filtered view lives in the URL (bookmarks, back
  * button) and works without JavaScript; with JavaScript a changed select applies at once.
  */
-export function ListingFiltersCard({ filters, counts, cities, types }: Props) {
+export function ListingFiltersCard({ filters, counts, cities, types, zones }: Props) {
   const submit = useSubmit();
   // The search box is uncontrolled: follow the URL (reset, back button) unless the user is typing in it.
   useEffect(() => {
@@ -81,6 +83,16 @@ export function ListingFiltersCard({ filters, counts, cities, types }: Props) {
               </option>
             ))}
           </SelectField>
+          {zones.length > 0 ? (
+            <SelectField key={`zone-${filters.zone}`} label="Zone de prospection" name="zone" defaultValue={filters.zone} onChange={applyNow}>
+              <option value="">Toutes les zones</option>
+              {zones.map((zone) => (
+                <option key={zone.id} value={zone.id}>
+                  {zone.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <div className="flex items-end">
             <Button type="submit">Rechercher</Button>
           </div>

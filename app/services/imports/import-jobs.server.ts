@@ -59,7 +59,7 @@ function completionMessage(totals: ImportTotals) {
 /** Creates the job row (pending); a second open import of the same user throws JobBusyError. */
 export function createImportJob(
   userId: string,
-  input: { source: string; connectionId?: string | null; params?: Record<string, unknown>; totalPages?: number },
+  input: { source: string; connectionId?: string | null; zoneId?: string; params?: Record<string, unknown>; totalPages?: number },
 ): ImportJob {
   return createJob(importJobKind, userId, (lease) =>
     getDb()
@@ -68,6 +68,7 @@ export function createImportJob(
         userId,
         source: input.source,
         connectionId: input.connectionId ?? null,
+        zoneId: input.zoneId ?? null,
         params: input.params ?? {},
         totalPages: input.totalPages ?? 0,
         ...lease,

@@ -5,6 +5,7 @@ import { formatNumber } from "~/utils/format";
 import { MoteurImmoError, type MoteurImmoClientConfig } from "../moteurimmo/client.server";
 import { DEMO_DEFAULT_TOTAL } from "../moteurimmo/demo-feed.server";
 import { FIXED_IMPORT_QUERY } from "../moteurimmo/mapping";
+import { criteriaToPartnerBody, type ZoneCriteria } from "../prospecting/criteria";
 import { MOTEURIMMO_MAX_RESULTS, type AdSource, type AdSourceMode } from "../moteurimmo/types";
 import { createListingSource } from "./ad-page-thread.server";
 import { adSourceFromConfig, type AdSourceConfig, type ListingPage, type ListingPageSource } from "./listing-page";
@@ -59,11 +60,15 @@ export const importParamsSchema = z.object({
 export type ImportParams = z.output<typeof importParamsSchema>;
 
 /**
- * The pages of the fixed query: page 1 asks for the count (which bounds the page count), the
- * next page is fetched while the current one is written, and the import stops at the first
- * short page or at the page count.
+ * The pages of a query (the fixed one by default): page 1 asks for the count (which bounds the
+ * page count), the next page is fetched while the current one is written, and the import stops
+ * at the first short page or at the page count.
  */
-export function moteurImmoImportSource(source: ListingPageSource, params: ImportParams): ImportSource {
+export function moteurImmoImportSource(
+  source: ListingPageSource,
+  params: ImportParams,
+  body: Record<string, unknown> = FIXED_IMPORT_QUERY,
+): ImportSource {
   return {
     async *pages(signal: AbortSignal): AsyncGenerator<ImportPage> {
       // Aborted when the job stops reading, so a prefetched request never outlives the job.
@@ -73,7 +78,7 @@ export function moteurImmoImportSource(source: ListingPageSource, params: Import
       signal.addEventListener("abort", forward, { once: true });
       let totalPages = params.pages;
       const fetchPage = (page: number) =>
-        guardResultCap(source.fetchListings(FIXED_IMPORT_QUERY, page, params.perPage, local.signal), page, params.perPage);
+        guardResultCap(source.fetchListings(body, page, params.perPage, local.signal), page, params.perPage);
       let next: Promise<ListingPage | null> = fetchPage(1);
       try {
         for (let page = 1; page <= totalPages; page++) {
@@ -121,23 +126,44 @@ function resultCapNote(page: number) {
   return `Limite de ${formatNumber(MOTEURIMMO_MAX_RESULTS)} résultats par recherche atteinte : import arrêté avant la page ${page}`;
 }
 
+/** What an import asks the partner: criteria (the fixed query's by default) and, for a zone run, its zone. */
+export type ImportTarget = { criteria?: ZoneCriteria; zoneId?: string };
+
 /**
- * Validates the form values and creates the job row (pending). Throws JobBusyError when the
- * user already has an open import. The screen enqueues it, the CLI runs it in its own process.
+ * Validates the form values and creates the job row (pending), with the partner body it will
+ * send. Throws JobBusyError when the user already has an open import. The screen enqueues it,
+ * the CLI runs it in its own process.
  */
 export function prepareMoteurImmoImport(
   userId: string,
   input: { pages?: unknown; perPage?: unknown },
   options: AdSourceOptions = {},
+  target: ImportTarget = {},
 ): { job: ImportJob; params: ImportParams; mode: AdSourceMode; makeSource: () => ImportSource } {
   const params = importParamsSchema.parse(input);
   const mode = moteurImmoMode();
+  const query = target.criteria ? criteriaToPartnerBody(target.criteria) : FIXED_IMPORT_QUERY;
   const job = createImportJob(userId, {
     source: mode === "live" ? "moteurimmo" : "demo",
-    params: { ...params, query: FIXED_IMPORT_QUERY },
+    zoneId: target.zoneId,
+    params: { ...params, query },
     totalPages: params.pages,
   });
-  return { job, params, mode, makeSource: () => moteurImmoImportSource(createListingSource(adSourceConfig(options)), params) };
+  return {
+    job,
+    params,
+    mode,
+    makeSource: () => moteurImmoImportSource(createListingSource(adSourceConfig(options)), params, importRequestBody(job)),
+  };
+}
+
+/**
+ * The partner filter body an import job uses (kept in its params): the same body serves its
+ * reads of withdrawn ads. Jobs from before criteria existed used the fixed query.
+ */
+export function importRequestBody(job: Pick<ImportJob, "params">): Record<string, unknown> {
+  const query = job.params?.query;
+  return typeof query === "object" && query !== null && !Array.isArray(query) ? (query as Record<string, unknown>) : FIXED_IMPORT_QUERY;
 }
 
 /** The screen's launcher: the job runs on the in-process queue, the page polls its row. */

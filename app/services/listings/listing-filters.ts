@@ -18,6 +18,8 @@ export type ListingFilters = {
   type: string;
   transaction: TransactionFilter;
   status: StatusFilter;
+  /** Only the listings this search zone of the user brought ('' or absent: any). */
+  zone?: string;
   /** How many rows to return, in the list's order ('Charger plus d'annonces' raises it by 50). */
   limit: number;
 };

@@ -46,6 +46,11 @@ function idSets(userId: string, filters: Omit<ListingFilters, "limit">) {
       ? idIn(sql`select t.id from properties t where t.created_by = ${userId} and t.property_type = ${filters.type}`)
       : null,
     search: match ? idIn(sql.raw(`select id from ${SEARCH_HITS}`)) : null,
+    zone: filters.zone
+      ? idIn(
+          sql`select zl.property_id from zone_listings zl join search_zones sz on sz.id = zl.zone_id where zl.zone_id = ${filters.zone} and sz.user_id = ${userId}`,
+        )
+      : null,
   };
 }
 
@@ -66,6 +71,7 @@ export function listConditions(userId: string, filters: Omit<ListingFilters, "li
     filters.city && direct ? sql`+${properties.city} = ${filters.city}` : sets.city,
     filters.type && direct ? sql`+${properties.propertyType} = ${filters.type}` : sets.type,
     sets.search,
+    sets.zone,
     transactionCondition(filters),
   ];
   return and(...conditions.filter((condition): condition is SQL => condition !== null))!;
@@ -85,6 +91,7 @@ export function countConditions(userId: string, filters: Omit<ListingFilters, "l
     driver,
     filters.city ? sets.type : null,
     sets.search,
+    sets.zone,
     transactionCondition(filters),
   ];
   return and(...conditions.filter((condition): condition is SQL => condition !== null))!;
@@ -92,7 +99,7 @@ export function countConditions(userId: string, filters: Omit<ListingFilters, "l
 
 /** True when only the status narrows the list: its total is then one of the status counts. */
 export function onlyStatusFilter(filters: Omit<ListingFilters, "limit">) {
-  return !filters.city && !filters.type && filters.transaction === "all" && toFtsQuery(filters.q) === null;
+  return !filters.city && !filters.type && !filters.zone && filters.transaction === "all" && toFtsQuery(filters.q) === null;
 }
 
 /** Rows a newest-first walk may read before the page is full, checking city and type on each. */

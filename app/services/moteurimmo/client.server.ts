@@ -1,4 +1,5 @@
 import { parseAdsResponse, parseCountResponse } from "./ad-schema";
+import { reserveRequestSlot } from "./rate-limiter";
 import { MOTEURIMMO_MAX_PAGE_LENGTH, createAbortError, type AdPage, type AdSource } from "./types";
 
 /**
@@ -95,14 +96,11 @@ export function createMoteurImmoClient(config: MoteurImmoClientConfig): AdSource
 
   const redact = (text: string) => redactSecret(text, apiKey);
 
-  // Shared by every call of this instance: the rate limit is per key, not per call.
-  let nextRequestAt = 0;
+  // Shared by every client of the process with this key: the rate limit is per key, not per import.
+  const limiterKey = `${baseUrl} ${apiKey}`;
   async function throttle(signal?: AbortSignal): Promise<void> {
-    if (settings.minIntervalMs <= 0) return;
-    const current = now();
-    const startAt = Math.max(current, nextRequestAt);
-    nextRequestAt = startAt + settings.minIntervalMs;
-    if (startAt > current) await pause(startAt - current, signal);
+    const wait = reserveRequestSlot(limiterKey, settings.minIntervalMs, now());
+    if (wait > 0) await pause(wait, signal);
   }
 
   async function pause(ms: number, signal?: AbortSignal): Promise<void> {

@@ -459,6 +459,15 @@ describe("throttle", () => {
     await Promise.all([source.count(query), source.count(query), source.count(query)]);
     expect(sleeps).toEqual([250, 500]);
   });
+
+  it("shares the key's rate limit between the clients of two imports", async () => {
+    await start({ total: 5 });
+    // Two imports (a zone run and a manual one) build their own clients with the same key.
+    const first = client({ minIntervalMs: 250, now: () => 5_000 });
+    const second = client({ minIntervalMs: 250, now: () => 5_000 });
+    await Promise.all([first.count(query), second.count(query), first.count(query)]);
+    expect(sleeps).toEqual([250, 500]);
+  });
 });
 
 describe("helpers", () => {

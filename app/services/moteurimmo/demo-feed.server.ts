@@ -1,5 +1,7 @@
 import type { TransactionType } from "../listings/listing-input";
 import { DEMO_PICTURE_BASE_URL } from "../listings/demo-photos";
+import { communeByCode } from "../geo/communes.server";
+import { adMatchesFilter, hasAdFilters } from "./ad-filter";
 import {
   MOTEURIMMO_MAX_PAGE_LENGTH,
   createAbortError,
@@ -990,6 +992,20 @@ export function createDemoAdSource(options: { total?: number; seed?: number } = 
     throw new RangeError(`Nombre d'annonces de démonstration invalide : ${total}`);
   }
 
+  // A search zone's query (issue 14) sees only its area of the feed, as the partner would
+  // answer it; the last query's matches are kept for its next pages.
+  let filtered: { key: string; ads: ParsedAd[] } | null = null;
+  function filteredAds(query: Record<string, unknown>): ParsedAd[] {
+    const key = JSON.stringify(query);
+    if (filtered?.key !== key) {
+      const ads = generateDemoAdRange(0, total, seed, transactionOf(query)).filter((ad) =>
+        adMatchesFilter(query, ad, { parentCommune: (code) => communeByCode(code)?.parent }),
+      );
+      filtered = { key, ads };
+    }
+    return filtered.ads;
+  }
+
   return {
     mode: "demo",
 
@@ -1008,6 +1024,11 @@ export function createDemoAdSource(options: { total?: number; seed?: number } = 
         );
       }
       await yieldUnlessAborted(signal);
+      if (hasAdFilters(query) || !coversDemoCategories(query)) {
+        const matching = filteredAds(query);
+        const ads = matching.slice((page - 1) * maxLength, page * maxLength);
+        return { ads, invalid: [], received: ads.length, count: page === 1 ? matching.length : null };
+      }
       const start = Math.min(total, (page - 1) * maxLength);
       const end = Math.min(total, start + maxLength);
       const ads = generateDemoAdRange(start, end, seed, transactionOf(query));
@@ -1015,6 +1036,12 @@ export function createDemoAdSource(options: { total?: number; seed?: number } = 
       return { ads, invalid: [], received: ads.length, count: page === 1 ? total : null };
     },
   };
+}
+
+/** The feed has flats and houses only: a query for both (the fixed one) needs no filtering. */
+function coversDemoCategories(query: Record<string, unknown>): boolean {
+  const categories = query.categories;
+  return !Array.isArray(categories) || (categories.includes("flat") && categories.includes("house"));
 }
 
 function transactionOf(query: Record<string, unknown>): TransactionType {

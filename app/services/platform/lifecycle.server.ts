@@ -10,13 +10,15 @@ import { jobQueue } from "../jobs/queue.server";
 import { stopForShutdown } from "../jobs/status-writer.server";
 import { flushExportUsage } from "../export/export-api-usage.server";
 import { scheduleOwnerPurges } from "../account/owner-purge-jobs.server";
+import { startZoneScheduler, stopZoneScheduler } from "../prospecting/scheduler.server";
 
 const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigimmoOwnerPurge?: NodeJS.Timeout };
 
 /**
  * Runs before the server listens: opens and migrates the database, seeds an empty one with the
  * demo data (outside production, or with DEMO_DATA=true), fails the jobs of dead workers, then
- * sweeps periodically; queues the purge of owners past retention now and once a day (docs/rgpd.md).
+ * sweeps periodically. Unless SCHEDULER=off (maintenance), starts the zone scheduler and queues
+ * the purge of owners past retention now and once a day (docs/rgpd.md).
  */
 export async function bootstrap() {
   getDb();
@@ -41,6 +43,8 @@ export async function bootstrap() {
     }
   }, JOB_SWEEP_INTERVAL_MS);
   state.__vigimmoSweep.unref();
+  // After the sweep: a zone run of a dead worker is failed first, then its zone waits for its slot.
+  if (!startZoneScheduler()) return;
   purgeOwnersPastRetention();
   state.__vigimmoOwnerPurge ??= setInterval(purgeOwnersPastRetention, OWNER_PURGE_INTERVAL_MS);
   state.__vigimmoOwnerPurge.unref();
@@ -63,6 +67,7 @@ function purgeOwnersPastRetention() {
 export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolve() }: { graceMs?: number; requestsDone?: Promise<unknown> } = {}) {
   if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);
   if (state.__vigimmoOwnerPurge) clearInterval(state.__vigimmoOwnerPurge);
+  stopZoneScheduler();
   const queue = jobQueue();
   queue.pause();
   queue.clear();
