@@ -12,6 +12,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { descriptionSchema } from "~/services/listings/listing-description";
 import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listings/listing-labels";
+import { recheckListingCompliance } from "~/services/compliance/recheck-job.server";
 import { getListing, updateListingDescription } from "~/services/listings/listings.server";
 import { answerDecision } from "~/services/moderation/decision-answer.server";
 import { createOwnerForListing } from "~/services/listings/owners.server";
@@ -71,6 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null || !updateListingDescription(user.id, id, submission.value.description)) {
     return data({ ok: false, toast: { type: "error" as const, message: UPDATE_ERROR } }, { status: 404 });
   }
+  recheckListingCompliance(id);
   logEvent("listing.description_updated", { userId: user.id, propertyId: id });
   return { ok: true, toast: { type: "success" as const, message: "Description mise à jour avec succès" } };
 }

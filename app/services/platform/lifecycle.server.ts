@@ -1,16 +1,18 @@
-import { JOB_SWEEP_INTERVAL_MS } from "~/config";
+import { COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS } from "~/config";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { deleteExpiredSessions } from "~/utils/session.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
+import { warmComplianceData } from "../compliance/compliance-writer.server";
+import { startComplianceRecheckIfDue } from "../compliance/recheck-job.server";
 import { sweepDeadJobs } from "../jobs/kinds.server";
 import { abortHeldJobs, heldJobs, releaseJob } from "../jobs/lease.server";
 import { jobQueue } from "../jobs/queue.server";
 import { stopForShutdown } from "../jobs/status-writer.server";
 import { flushExportUsage } from "../export/export-api-usage.server";
 
-const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
+const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigimmoCompliance?: NodeJS.Timeout };
 
 /**
  * Runs before the server listens: opens and migrates the database, seeds an empty one with the
@@ -40,6 +42,22 @@ export async function bootstrap() {
     }
   }, JOB_SWEEP_INTERVAL_MS);
   state.__vigimmoSweep.unref();
+  scheduleComplianceRechecks();
+}
+
+/** Listings are re-checked at startup and whenever a rule's date passes (issue 15), not only when edited. */
+function scheduleComplianceRechecks() {
+  warmComplianceData();
+  const check = () => {
+    try {
+      startComplianceRecheckIfDue();
+    } catch (error) {
+      logEvent("compliance.recheck_error", { error: (error as Error).message });
+    }
+  };
+  check();
+  state.__vigimmoCompliance ??= setInterval(check, COMPLIANCE_RECHECK_INTERVAL_MS);
+  state.__vigimmoCompliance.unref();
 }
 
 /**
@@ -50,6 +68,7 @@ export async function bootstrap() {
  */
 export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolve() }: { graceMs?: number; requestsDone?: Promise<unknown> } = {}) {
   if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);
+  if (state.__vigimmoCompliance) clearInterval(state.__vigimmoCompliance);
   const queue = jobQueue();
   queue.pause();
   queue.clear();
