@@ -1,7 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { complianceJobs, properties } from "#db/schema";
-import { action as propertyAction } from "~/routes/_app.property.$id";
+import { action as adminAction, loader as adminLoader } from "~/routes/_app.admin";
+import { loader as dashboardLoader } from "~/routes/_app.dashboard";
+import { action as propertyAction, loader as propertyLoader } from "~/routes/_app.property.$id";
+import { countByCompliance } from "~/services/compliance/compliance-read.server";
 import {
   complianceRecheckDue,
   createComplianceJob,
@@ -10,7 +13,7 @@ import {
 } from "~/services/compliance/recheck-job.server";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { callExportApi, makeActiveListings, makeExportKey } from "../setup/export-factories";
-import { makeUser, requestAs } from "../setup/factories";
+import { answerOf, makeUser, requestAs, thrownBy } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
 
 /** A rental in Tours (no rent control) with every mention, class F and its mention. */
@@ -143,5 +146,44 @@ describe("the date-driven re-check job", () => {
     const open = createComplianceJob(alice.id);
     expect(() => createComplianceJob(bob.id)).toThrow("Une vérification de conformité est déjà en cours.");
     getDb().update(complianceJobs).set({ status: "cancelled" }).where(eq(complianceJobs.id, open.id)).run();
+  });
+});
+
+describe("screens and permissions", () => {
+  it("/property/{id} shows its owner the verdict, and nobody else", async () => {
+    const [id] = addListings(alice.id, 1, () => ({ ...TOURS, description: "Appartement à louer." }));
+    const own = await propertyLoader({ request: await requestAs(alice.id, `/property/${id}`), params: { id: String(id) }, context: {} });
+    expect(own.compliance.status).toBe("a_completer");
+    expect(own.compliance.findings[0]).toMatchObject({ code: expect.any(String), message: expect.any(String), evidence: expect.any(String), reference: expect.stringContaining("depuis le") });
+    const other = await thrownBy(async () => propertyLoader({ request: await requestAs(bob.id, `/property/${id}`), params: { id: String(id) }, context: {} }));
+    expect(other.location).toBe("/properties");
+  });
+
+  it("the dashboard counts the user's own listings by verdict; /admin counts the platform's", async () => {
+    const carol = await makeUser();
+    addListings(carol.id, 2, () => TOURS);
+    addListings(carol.id, 1, () => ({ ...TOURS, description: "Appartement à louer." }));
+    const dashboard = await dashboardLoader({ request: await requestAs(carol.id, "/dashboard"), params: {}, context: {} });
+    expect(dashboard.compliance).toEqual({ conforme: 2, a_completer: 1, non_conforme: 0, unchecked: 0 });
+    const admin = await makeUser({ admin: true });
+    const platform = await adminLoader({ request: await requestAs(admin.id, "/admin"), params: {}, context: {} });
+    expect(platform.compliance).toEqual(countByCompliance(null));
+    expect(platform.compliance.conforme).toBeGreaterThanOrEqual(2);
+  });
+
+  it("only an administrator starts 'Revérifier la conformité'", async () => {
+    const denied = await thrownBy(async () => adminAction({ request: await requestAs(alice.id, "/admin", { form: { intent: "recheck-compliance" } }), params: {}, context: {} }));
+    expect(denied.status).toBe(403);
+    const admin = await makeUser({ admin: true });
+    const answer = await adminAction({ request: await requestAs(admin.id, "/admin", { form: { intent: "recheck-compliance" } }), params: {}, context: {} });
+    expect(await answerOf(answer)).toMatchObject({ status: 302, location: "/admin", toast: { type: "success", message: "Vérification de conformité lancée." } });
+    const again = await adminAction({ request: await requestAs(admin.id, "/admin", { form: { intent: "recheck-compliance" } }), params: {}, context: {} });
+    const second = await answerOf(again);
+    // The first run may already be over on a fast machine; otherwise the second is refused.
+    expect(["Vérification de conformité lancée.", "Une vérification de conformité est déjà en cours."]).toContain(second.toast?.message);
+    await new Promise<void>((resolve) => {
+      const wait = () => (getDb().select().from(complianceJobs).where(inArray(complianceJobs.status, ["pending", "processing"])).all().length ? setTimeout(wait, 20) : resolve());
+      wait();
+    });
   });
 });

@@ -1,14 +1,17 @@
 import type { ComplianceStatus } from "#db/schema";
 
 /** French texts of the compliance screens and job (card, filter, badge, counts, /admin). Client-safe. */
+/** The statuses in the order the screens list them (the same values as COMPLIANCE_STATUSES in db/schema.ts). */
+export const COMPLIANCE_ORDER = ["conforme", "a_completer", "non_conforme"] as const satisfies readonly ComplianceStatus[];
+
 export const COMPLIANCE_LABELS: Record<ComplianceStatus, string> = {
   conforme: "Conforme",
   a_completer: "À compléter",
   non_conforme: "Non conforme",
 };
 
-export const COMPLIANCE_TONES: Record<ComplianceStatus, "green" | "amber" | "red"> = {
-  conforme: "green",
+export const COMPLIANCE_TONES: Record<ComplianceStatus, "emerald" | "amber" | "red"> = {
+  conforme: "emerald",
   a_completer: "amber",
   non_conforme: "red",
 };

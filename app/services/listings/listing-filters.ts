@@ -1,4 +1,4 @@
-import type { ListingStatus } from "#db/schema";
+import type { ComplianceStatus, ListingStatus } from "#db/schema";
 import type { ListingSort } from "./listing-sort";
 
 /**
@@ -9,6 +9,8 @@ import type { ListingSort } from "./listing-sort";
 
 export type StatusFilter = ListingStatus | "all";
 export type TransactionFilter = "all" | "sale" | "rental";
+/** The compliance verdict of the listings shown (issue 15); "all" when absent. */
+export type ComplianceFilter = ComplianceStatus | "all";
 
 export type ListingFilters = {
   q: string;
@@ -18,6 +20,7 @@ export type ListingFilters = {
   type: string;
   transaction: TransactionFilter;
   status: StatusFilter;
+  compliance?: ComplianceFilter;
   /** How many rows to return, in the list's order ('Charger plus d'annonces' raises it by 50). */
   limit: number;
 };
