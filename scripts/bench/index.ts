@@ -1,4 +1,5 @@
 // npm run bench: every benchmark, one table (figure, target, measured, ratio to a bare ceiling).
+import { runComplianceBench } from "./compliance";
 import { runEncodeBench } from "./encode";
 import { runExportBench } from "./export";
 import { runFrontendBench } from "./frontend";
@@ -12,6 +13,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ["Import", runImportBench],
   ["Modération", runModerationBench],
   ["Export", runExportBench],
+  ["Conformité", runComplianceBench],
   ["Front", runFrontendBench],
   ["Single fetch", runEncodeBench],
 ];

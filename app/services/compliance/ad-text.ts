@@ -32,21 +32,25 @@ function amountOf(written: string): number | null {
   return parsed.ok ? parsed.value : null;
 }
 
-// The readers build their patterns from keyword sets fixed in the rule modules: compiled once each.
-const compiled = new Map<string, RegExp>();
+// The readers build their patterns from keyword sets fixed in the rule modules: each reader
+// compiles its pattern once per keyword set (the check runs ~10 000 times a second).
+const compiled = new WeakMap<RegExp, Map<string, RegExp>>();
 
-function compile(source: string): RegExp {
-  let pattern = compiled.get(source);
+/** `reader` names the pattern built around the keywords (with its unit when it has one). */
+function compile(keywords: RegExp, reader: string, build: (source: string) => string): RegExp {
+  let byReader = compiled.get(keywords);
+  if (!byReader) compiled.set(keywords, (byReader = new Map()));
+  let pattern = byReader.get(reader);
   if (!pattern) {
-    pattern = new RegExp(source, "u");
-    compiled.set(source, pattern);
+    pattern = new RegExp(build(keywords.source), "u");
+    byReader.set(reader, pattern);
   }
   return pattern;
 }
 
 /** The first amount in euros right after one of the keywords ("dépôt de garantie : 1 250 €"). */
 export function amountAfter(text: AdText, keywords: RegExp): Reading<number> | null {
-  const match = compile(`(?:${keywords.source})${GAP}${AMOUNT}${EURO}`).exec(text.lower);
+  const match = compile(keywords, "after", (k) => `(?:${k})${GAP}${AMOUNT}${EURO}`).exec(text.lower);
   if (!match) return null;
   const value = amountOf(match[1]!);
   return value === null ? null : { value, evidence: quote(text, match.index, match.index + match[0].length) };
@@ -54,7 +58,9 @@ export function amountAfter(text: AdText, keywords: RegExp): Reading<number> | n
 
 /** The first amount in euros right before one of the keywords ("50 € de charges"). */
 export function amountBefore(text: AdText, keywords: RegExp): Reading<number> | null {
-  const match = compile(`${AMOUNT}${EURO}\\s*(?:(?:\\/|par)\\s*mois\\s*)?(?:ttc\\s*)?(?:${keywords.source})`).exec(text.lower);
+  // A pattern led by a number is tried at every digit of the ad: look for the keyword first.
+  if (!keywords.test(text.lower)) return null;
+  const match = compile(keywords, "before", (k) => `${AMOUNT}${EURO}\\s*(?:(?:\\/|par)\\s*mois\\s*)?(?:ttc\\s*)?(?:${k})`).exec(text.lower);
   if (!match) return null;
   const value = amountOf(match[1]!);
   return value === null ? null : { value, evidence: quote(text, match.index, match.index + match[0].length) };
@@ -62,7 +68,7 @@ export function amountBefore(text: AdText, keywords: RegExp): Reading<number> | 
 
 /** An amount per m² right after the keywords ("loyer de référence majoré : 25,30 €/m²"), or a total. */
 export function rateOrAmountAfter(text: AdText, keywords: RegExp): Reading<{ amount: number; perSquareMetre: boolean }> | null {
-  const match = compile(`(?:${keywords.source})${GAP}${AMOUNT}${EURO}(\\s*(?:\\/|par)\\s*m(?:²|2)(?!\\w))?`).exec(text.lower);
+  const match = compile(keywords, "rate", (k) => `(?:${k})${GAP}${AMOUNT}${EURO}(\\s*(?:\\/|par)\\s*m(?:²|2)(?!\\w))?`).exec(text.lower);
   if (!match) return null;
   const amount = amountOf(match[1]!);
   if (amount === null) return null;
@@ -77,7 +83,8 @@ export function words(text: AdText, pattern: RegExp): string | null {
 
 /** A number followed by a unit or a word ("12 lots", "2,10 m"), read as French. */
 export function numberBefore(text: AdText, unit: RegExp): Reading<number> | null {
-  const match = compile(`${AMOUNT}\\s*(?:${unit.source})`).exec(text.lower);
+  if (!unit.test(text.lower)) return null;
+  const match = compile(unit, "numberBefore", (u) => `${AMOUNT}\\s*(?:${u})`).exec(text.lower);
   if (!match) return null;
   const value = amountOf(match[1]!);
   return value === null ? null : { value, evidence: quote(text, match.index, match.index + match[0].length) };
@@ -85,7 +92,7 @@ export function numberBefore(text: AdText, unit: RegExp): Reading<number> | null
 
 /** A number after the keywords, within a few words ("hauteur sous plafond de 2,10 m"). */
 export function numberAfter(text: AdText, keywords: RegExp, unit: RegExp): Reading<number> | null {
-  const match = compile(`(?:${keywords.source})${GAP}${AMOUNT}\\s*(?:${unit.source})`).exec(text.lower);
+  const match = compile(keywords, `numberAfter ${unit.source}`, (k) => `(?:${k})${GAP}${AMOUNT}\\s*(?:${unit.source})`).exec(text.lower);
   if (!match) return null;
   const value = amountOf(match[1]!);
   return value === null ? null : { value, evidence: quote(text, match.index, match.index + match[0].length) };

@@ -205,3 +205,17 @@ describe("sale ads", () => {
     expect(codes(saleListing({ description }))).toEqual({ status, codes: expected });
   });
 });
+
+describe("ads as private landlords and sellers write them (demo feed wording)", () => {
+  it("a private rental says there is no agency: no fees are due", () => {
+    const description = rentalListing().description!.replace("Honoraires charge locataire : 450 € TTC dont 135 € d'état des lieux.", "Pas d'agence, merci.");
+    expect(codes(rentalListing({ description })).codes).toEqual([]);
+  });
+
+  it("the property tax is not the co-ownership charges", () => {
+    const description = "Prix : 209 000 euros, sans frais d'agence. Taxe foncière : 1 265 euros par an. Copropriété de 60 lots, aucune procédure en cours. DPE : D, GES : C.";
+    expect(codes(saleListing({ description })).codes).toEqual(["copropriete.charges_absentes"]);
+    const withCharges = description.replace("aucune procédure", "charges d'environ 2 595 euros par an, aucune procédure");
+    expect(codes(saleListing({ description: withCharges })).codes).toEqual([]);
+  });
+});

@@ -5,7 +5,10 @@ export function finding(code: string, kind: FindingKind, message: string, eviden
   return { code, kind, message, evidence, reference: citeReference(reference) };
 }
 
+// One formatter: toLocaleString builds a new one per call, a tenth of the checker's time.
+const EUROS = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+
 /** "1 250 €" as the card and messages write amounts. */
 export function euros(value: number): string {
-  return `${value.toLocaleString("fr-FR", { maximumFractionDigits: 2 }).replace(/\u202f/g, " ")} €`;
+  return `${EUROS.format(value).replace(/\u202f/g, " ")} €`;
 }

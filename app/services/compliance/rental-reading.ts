@@ -75,7 +75,8 @@ export function deposit(text: AdText): Reading<Deposit> | null {
 
 const FEES = /honoraires|frais d'agence/u;
 const FEES_BEFORE = /(?:d'|de )?(?:honoraires|frais d'agence)/u;
-const NO_FEES = /(?:sans |pas d'|pas de |aucuns? |z[ée]ro )(?:honoraires|frais d'agence)|(?:honoraires|frais d'agence)\s*:?\s*(?:n[ée]ant|offerts|gratuits?)/u;
+// A landlord letting directly charges no agency fees: "Pas d'agence", "de particulier à particulier".
+const NO_FEES = /(?:sans |pas d'|pas de |aucuns? |z[ée]ro )(?:honoraires|frais d'agence|agence)|particulier [àa] particulier|agences s'abstenir|(?:honoraires|frais d'agence)\s*:?\s*(?:n[ée]ant|offerts|gratuits?)/u;
 const INVENTORY = /[ée]tat des lieux|\bedl\b/u;
 const INVENTORY_BEFORE = /(?:(?:pour |au titre de )?l'|d'|de l')?[ée]tat des lieux|(?:d'|de l')?edl\b/u;
 

@@ -16,8 +16,8 @@ const CO_OWNERSHIP = /copropri[ée]t[ée]/u;
 const NOT_CO_OWNERSHIP = /(?:hors|pas\s+de|pas\s+en|sans)\s+copropri[ée]t[ée]/u;
 const LOTS = /lots?\b/u;
 const LOTS_AFTER = /nombre\s+de\s+lots/u;
-const YEARLY = /(?:\/|par)\s*an\b|annuelles?/u;
-const YEARLY_CHARGES = /charges(?:\s+courantes)?(?:\s+de\s+copropri[ée]t[ée])?\s+annuelles|charges\s+de\s+copropri[ée]t[ée]/u;
+const CHARGES_WORD = /charges(?:\s+courantes)?(?:\s+de\s+copropri[ée]t[ée])?(?:\s+annuelles)?/u;
+const CHARGES_AFTER_AMOUNT = /(?:de\s+)?charges\s+(?:annuelles|par\s+an|de\s+copropri[ée]t[ée])/u;
 const PROCEEDINGS = /proc[ée]dures?|plan\s+de\s+sauvegarde|administrateur\s+provisoire/u;
 
 export function saleFindings(text: AdText, day: string): ComplianceFinding[] {
@@ -41,7 +41,7 @@ export function saleFindings(text: AdText, day: string): ComplianceFinding[] {
     if (!numberBefore(text, LOTS) && !numberAfter(text, LOTS_AFTER, /(?:)/u)) {
       found.push(finding("copropriete.lots_absents", "missing", "Bien en copropriété : le nombre de lots n'est pas indiqué.", coOwnership, "coOwnership"));
     }
-    if (!amountAfter(text, YEARLY_CHARGES) && !amountBefore(text, YEARLY)) {
+    if (!amountAfter(text, CHARGES_WORD) && !amountBefore(text, CHARGES_AFTER_AMOUNT)) {
       found.push(finding("copropriete.charges_absentes", "missing", "Bien en copropriété : le montant moyen annuel des charges courantes n'est pas indiqué.", coOwnership, "coOwnership"));
     }
     if (!words(text, PROCEEDINGS)) {
