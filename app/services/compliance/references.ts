@@ -14,7 +14,7 @@ export const REFERENCES = {
   rentalBanOverseasG: { text: "Loi n° 89-462 du 6 juillet 1989 (loi Climat et résilience n° 2021-1104, art. 160), Guadeloupe, Martinique, Guyane, La Réunion, Mayotte", article: "art. 6 ; CCH art. L.173-2", since: "2028-01-01" },
   rentalBanOverseasF: { text: "Loi n° 89-462 du 6 juillet 1989 (loi Climat et résilience n° 2021-1104, art. 160), Guadeloupe, Martinique, Guyane, La Réunion, Mayotte", article: "art. 6 ; CCH art. L.173-2", since: "2031-01-01" },
   rentalAd: { text: "Arrêté du 10 janvier 2017 relatif à l'information des consommateurs par les professionnels intervenant dans une transaction immobilière", article: "art. 3", since: "2017-04-01" },
-  depositUnfurnished: { text: "Loi n° 89-462 du 6 juillet 1989", article: "art. 22", since: "1989-07-08" },
+  depositUnfurnished: { text: "Loi n° 89-462 du 6 juillet 1989 (modifiée par la loi n° 2008-111)", article: "art. 22", since: "2008-02-09" },
   depositFurnished: { text: "Loi n° 89-462 du 6 juillet 1989", article: "art. 25-6", since: "2014-03-27" },
   feesCap: { text: "Loi n° 89-462 du 6 juillet 1989, art. 5 ; décret n° 2014-890 du 1er août 2014", article: "art. 2", since: "2014-09-15" },
   feesCapRevised: { text: "Loi n° 89-462 du 6 juillet 1989, art. 5 ; décret n° 2014-890, art. 2, révisé par l'arrêté du 17 juillet 2025", article: "art. 1er et annexe", since: "2026-01-01" },
