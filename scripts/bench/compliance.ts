@@ -51,6 +51,12 @@ export async function runComplianceBench(): Promise<BenchRow[]> {
     const { createComplianceJob, runComplianceJob } = await import("~/services/compliance/recheck-job.server");
     const userId = await seedUserListings({ email: "bench-compliance@example.fr", password: "bench-compliance", fullName: "Banc Conformité" }, LISTINGS, 42);
     getSqlite().pragma("wal_checkpoint(TRUNCATE)");
+    // The floor: the same measure over an idle loop. On a shared machine the process is not
+    // always scheduled, which no batch size can hide.
+    const idle = monitorEventLoopDelay({ resolution: 5 });
+    idle.enable();
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    idle.disable();
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const jobCpu = process.cpuUsage();
@@ -64,7 +70,7 @@ export async function runComplianceBench(): Promise<BenchRow[]> {
     const again = performance.now();
     const second = await runComplianceJob(createComplianceJob(userId));
     const secondSeconds = (performance.now() - again) / 1000;
-    return { done, seconds, cpuSeconds, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6, second, secondSeconds };
+    return { done, seconds, cpuSeconds, idleP99: idle.percentile(99) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6, second, secondSeconds };
   });
 
   return [
@@ -83,7 +89,7 @@ export async function runComplianceBench(): Promise<BenchRow[]> {
     {
       figure: "Délai de la boucle d'événements pendant la revérification (p99)",
       target: `< ${TARGET_P99_MS} ms`,
-      measured: `${job.p99.toFixed(1)} ms (max ${job.max.toFixed(1)} ms)`,
+      measured: `${job.p99.toFixed(1)} ms (max ${job.max.toFixed(1)} ms ; boucle au repos sur cette machine : p99 ${job.idleP99.toFixed(1)} ms)`,
       ok: job.p99 < TARGET_P99_MS,
     },
   ];

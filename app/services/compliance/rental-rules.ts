@@ -50,12 +50,12 @@ export function rentalFindings(listing: ComplianceListing, text: AdText, day: st
     const value = depositReading.value;
     const over = "months" in value ? value.months > capMonths : value.euros > baseRent * capMonths + 1;
     if (over) {
-      const furnishedLet = isFurnished?.value === true;
+      const kind = isFurnished === null ? "meublée ou non (non indiqué : plafond des locations meublées)" : isFurnished.value ? "meublée" : "vide";
       found.push(
         finding(
           "location.depot_excessif",
           "breach",
-          `Le dépôt de garantie dépasse ${capMonths === 1 ? "un mois" : "deux mois"} de loyer hors charges (${euros(baseRent * capMonths)}) pour une location ${furnishedLet || capMonths === 2 ? "meublée" : "vide"}.`,
+          `Le dépôt de garantie dépasse ${capMonths === 1 ? "un mois" : "deux mois"} de loyer hors charges (${euros(baseRent * capMonths)}) pour une location ${kind}.`,
           depositReading.evidence,
           capMonths === 1 ? "depositUnfurnished" : "depositFurnished",
         ),
