@@ -42,11 +42,11 @@ test.describe("Conformité des annonces", () => {
       description: COMPLETE.replace("Dépôt de garantie : 800 €", "Dépôt de garantie : 2 400 €"),
     }));
     await page.goto("/properties?status=all");
-    const grid = page.getByRole("list").filter({ has: page.getByRole("heading", { name: "Deux pièces en règle" }) });
-    await expect(grid.getByRole("listitem")).toHaveCount(3);
-    const excessive = grid.getByRole("listitem").filter({ hasText: "Deux pièces au dépôt excessif" });
-    await expect(excessive.getByText("Non conforme", { exact: true })).toBeVisible();
-    await expect(grid.getByRole("listitem").filter({ hasText: "Deux pièces en règle" }).getByText("Non conforme")).toHaveCount(0);
+    const card = (title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(card("Deux pièces au dépôt excessif").getByText("Non conforme", { exact: true })).toBeVisible();
+    await expect(card("Deux pièces en règle")).toBeVisible();
+    await expect(card("Deux pièces en règle").getByText("Non conforme")).toHaveCount(0);
+    await expect(card("Deux pièces sans mentions").getByText("Non conforme")).toHaveCount(0);
 
     await page.getByRole("combobox", { name: "Conformité" }).selectOption({ label: "Non conforme" });
     await expect(page).toHaveURL(/compliance=non_conforme/);
