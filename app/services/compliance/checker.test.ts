@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { municipalityCode, resolveCommune } from "../geo/communes.server";
 import { checkCompliance } from "./checker";
-import { rentalListing, saleListing } from "./test-listing";
+import { rentalListing, saleListing } from "#tests/setup/compliance-listings";
 import type { ComplianceListing, ListingCommune } from "./types";
 
 const NOW = new Date("2026-11-26T12:00:00Z");

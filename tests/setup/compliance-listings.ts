@@ -1,4 +1,4 @@
-import type { ComplianceListing } from "./types";
+import type { ComplianceListing } from "~/services/compliance/types";
 
 /** A compliant unfurnished rental in a town without rent control, for the rule tests to vary. */
 export function rentalListing(overrides: Partial<ComplianceListing> = {}): ComplianceListing {
