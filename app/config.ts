@@ -38,6 +38,8 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 export const JOB_LEASE_MS = 20_000;
 export const JOB_HEARTBEAT_MS = 5_000;
 export const JOB_SWEEP_INTERVAL_MS = 10_000;
+/** How often the server asks whether a compliance re-check is due (a rule's date passed, a new checker). */
+export const COMPLIANCE_RECHECK_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Hostile-input limits of every form post except the file import (which streams its own 10 MB
  * cap): the body is refused past FORM_MAX_BYTES before it is read whole, and a form with more

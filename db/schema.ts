@@ -160,6 +160,8 @@ export const properties = sqliteTable(
     index("properties_owner_status_confidence_sort_idx").on(t.createdBy, t.status, t.aiConfidence, t.price, t.surfaceArea),
     index("properties_owner_platform_idx").on(t.createdBy, t.sourcePlatform),
     index("properties_owner_transaction_idx").on(t.createdBy, t.transactionType),
+    // Counts by compliance status (dashboard, /admin) and the /properties compliance filter.
+    index("properties_owner_compliance_idx").on(t.createdBy, t.complianceStatus),
     uniqueIndex("properties_source_unique_idx").on(t.createdBy, t.sourcePlatform, t.sourcePlatformId),
     index("properties_status_created_idx").on(t.status, t.createdAt, t.id),
     index("properties_created_idx").on(t.createdAt),
@@ -409,6 +411,32 @@ export const ownerPurgeJobs = sqliteTable(
     index("owner_purge_jobs_status_idx").on(t.status),
     check(
       "owner_purge_jobs_status_check",
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * Re-checks of every listing against the advertising rules (issue 15): started when the
+ * checker's version changed or a rule's date has passed since the last completed run, or by an
+ * administrator. `as_of` is the law day the run checked against.
+ */
+export const complianceJobs = sqliteTable(
+  "compliance_jobs",
+  {
+    ...jobColumns(),
+    checkerVersion: text("checker_version").notNull(),
+    asOf: text("as_of").notNull(),
+    total: integer("total").notNull().default(0),
+    checked: integer("checked").notNull().default(0),
+    /** Listings whose verdict changed (only those are written). */
+    changed: integer("changed").notNull().default(0),
+  },
+  (t) => [
+    index("compliance_jobs_user_idx").on(t.userId, t.createdAt),
+    index("compliance_jobs_status_idx").on(t.status, t.createdAt),
+    check(
+      "compliance_jobs_status_check",
       sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
     ),
   ],

@@ -1,8 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ComplianceCountsCard } from "~/components/compliance/compliance-counts";
+import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
+import { countByCompliance } from "~/services/compliance/compliance-read.server";
+import { COMPLIANCE_TEXT } from "~/services/compliance/compliance-texts";
+import { latestComplianceJob, startComplianceRecheck } from "~/services/compliance/recheck-job.server";
 import { getPlatformStats, type PlatformStats } from "~/services/dashboard/stats.server";
+import { JobBusyError } from "~/services/jobs/engine.server";
+import { readForm } from "~/utils/form-data.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { formatLongDateTime, formatNumber } from "~/utils/format";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -10,7 +18,41 @@ import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, ADMIN_DENIALS.admin);
-  return { stats: getPlatformStats() };
+  const recheck = latestComplianceJob();
+  return {
+    stats: getPlatformStats(),
+    compliance: countByCompliance(null),
+    lastRecheck: recheck ? { status: recheck.status, message: recheck.message, createdAt: recheck.createdAt.toISOString() } : null,
+  };
+}
+
+/** "Revérifier la conformité": every listing of the platform checked again, as a job. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request, ADMIN_DENIALS.admin);
+  const form = await readForm(request);
+  if (form.get("intent") !== "recheck-compliance") {
+    return redirectWithToast("/admin", { type: "error", message: "Action inconnue" });
+  }
+  try {
+    startComplianceRecheck(user.id);
+  } catch (error) {
+    if (error instanceof JobBusyError) return redirectWithToast("/admin", { type: "warning", message: error.message });
+    throw error;
+  }
+  return redirectWithToast("/admin", { type: "success", message: COMPLIANCE_TEXT.started });
+}
+
+function RecheckButton() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "recheck-compliance";
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="recheck-compliance" />
+      <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+        {COMPLIANCE_TEXT.recheck}
+      </Button>
+    </Form>
+  );
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -52,11 +94,15 @@ function Cards({ stats }: { stats: PlatformStats }) {
 }
 
 export default function AdminPage() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, compliance, lastRecheck } = useLoaderData<typeof loader>();
+  const lastRun = lastRecheck ? `Dernière vérification lancée le ${formatLongDateTime(lastRecheck.createdAt)}${lastRecheck.message ? ` : ${lastRecheck.message}` : " (en cours)"}` : "Aucune vérification d'ensemble lancée";
   return (
     <div>
       <PageHeader title="Admin Dashboard" subtitle="Statistiques globales de la plateforme" />
       <Cards stats={stats} />
+      <div className="mt-6">
+        <ComplianceCountsCard counts={compliance} description={lastRun} actions={<RecheckButton />} />
+      </div>
     </div>
   );
 }

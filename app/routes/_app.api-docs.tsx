@@ -75,7 +75,7 @@ const RESPONSE_SAMPLE = `{
       "compliance": {
         "status": "a_completer",
         "checked_at": "2024-05-14T08:35:12.000Z",
-        "findings": [{ "code": "location.depot_garantie", "message": "Le montant du dépôt de garantie n'est pas indiqué." }]
+        "findings": [{ "code": "location.depot_absent", "message": "Le montant du dépôt de garantie n'est pas indiqué." }]
       }
     }
   ]
@@ -185,7 +185,7 @@ export default function ApiDocsPage() {
           <li><strong>limit</strong> : la limite demandée, ou null si toutes les annonces sont demandées.</li>
           <li><strong>offset</strong> : le décalage appliqué.</li>
           <li>Dates au format ISO 8601 (UTC) ; prix et charges en euros ; surface en m² ; ai_confidence entre 0 et 1.</li>
-          <li><strong>compliance</strong> : vérification de l&apos;annonce au regard des règles françaises de la publicité immobilière (statut conforme, a_completer ou non_conforme, date du contrôle, constats), ou null si elle n&apos;a pas encore été contrôlée.</li>
+          <li><strong>compliance</strong> : vérification de l&apos;annonce au regard des règles françaises de la publicité immobilière (statut conforme, a_completer ou non_conforme, date à laquelle ce verdict a été établi, constats avec leur code et leur message), ou null si elle n&apos;a pas encore été contrôlée. Les règles et leurs références sont décrites dans la documentation de conformité de Vigimmo.</li>
         </ul>
       </Section>
 

@@ -9,6 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { LISTINGS_MAX_LIMIT, LISTINGS_PAGE_SIZE } from "~/config";
+import { COMPLIANCE_ORDER } from "~/services/compliance/compliance-texts";
 import { loadImportControls } from "~/services/connections/import-controls.server";
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listings/listing-labels";
 import { LISTING_SORT_VALUES } from "~/services/listings/listing-sort";
@@ -26,6 +27,7 @@ const filtersSchema = z.object({
   type: z.string().trim().max(100).catch(""),
   transaction: z.enum(["all", "sale", "rental"]).catch("all"),
   status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("pending"),
+  compliance: z.enum([...COMPLIANCE_ORDER, "all"]).catch("all"),
   sort: z.enum(LISTING_SORT_VALUES).catch("recent"),
   zone: z.string().trim().max(100).catch(""),
   limit: z.coerce

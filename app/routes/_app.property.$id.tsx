@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ComplianceCard } from "~/components/compliance/compliance-card";
 import { DescriptionEditor } from "~/components/listings/description-editor";
 import { ListingDetails, ListingLocation, ListingSource } from "~/components/listings/listing-facts";
 import { ListingGallery } from "~/components/listings/listing-gallery";
@@ -12,6 +13,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { descriptionSchema } from "~/services/listings/listing-description";
 import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listings/listing-labels";
+import { readListingCompliance } from "~/services/compliance/compliance-read.server";
+import { recheckListingCompliance } from "~/services/compliance/recheck-job.server";
 import { getListing, updateListingDescription } from "~/services/listings/listings.server";
 import { answerDecision } from "~/services/moderation/decision-answer.server";
 import { createOwnerForListing } from "~/services/listings/owners.server";
@@ -39,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Unknown, malformed and other users' ids get the same answer: nothing tells them apart.
   const listing = id === null ? null : getListing(user.id, id, { anyOwner: user.isAdmin });
   if (!listing) throw await redirectWithToast("/properties", { type: "error", message: LOAD_ERROR });
-  return { listing };
+  return { listing, compliance: readListingCompliance(listing.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,12 +74,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null || !updateListingDescription(user.id, id, submission.value.description)) {
     return data({ ok: false, toast: { type: "error" as const, message: UPDATE_ERROR } }, { status: 404 });
   }
+  recheckListingCompliance(id);
   logEvent("listing.description_updated", { userId: user.id, propertyId: id });
   return { ok: true, toast: { type: "success" as const, message: "Description mise à jour avec succès" } };
 }
 
 export default function PropertyPage() {
-  const { listing } = useLoaderData<typeof loader>();
+  const { listing, compliance } = useLoaderData<typeof loader>();
   const rental = listing.transactionType === "rental";
   const status = STATUS_BADGES[listing.status];
   const reviewable = listing.status === "suspicious" || listing.status === "pending" ? listing.status : null;
@@ -119,6 +123,7 @@ export default function PropertyPage() {
               <DescriptionEditor description={listing.description} editable={listing.mine} />
             </CardBody>
           </Card>
+          <ComplianceCard compliance={compliance} />
           {listing.features.length ? (
             <Card>
               <CardHeader title="Caractéristiques" />

@@ -1,5 +1,6 @@
 // npm run bench: every benchmark, one table (figure, target, measured, ratio to a bare ceiling).
 import { runAccountBench } from "./account";
+import { runComplianceBench } from "./compliance";
 import { runEncodeBench } from "./encode";
 import { runExportBench } from "./export";
 import { runFrontendBench } from "./frontend";
@@ -13,6 +14,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ["Import", runImportBench],
   ["Modération", runModerationBench],
   ["Export", runExportBench],
+  ["Conformité", runComplianceBench],
   ["Front", runFrontendBench],
   ["Single fetch", runEncodeBench],
   ["Compte", runAccountBench],

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
+import { COMPLIANCE_LABELS } from "~/services/compliance/compliance-texts";
 import { STATUS_BADGES } from "~/services/listings/listing-labels";
 import type { ListingCard as Listing } from "~/services/listings/listings.server";
 import { formatPrice, formatSurface } from "~/utils/format";
@@ -26,6 +27,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
           <div className="absolute left-2 top-2 flex flex-wrap gap-1">
             {listing.flagged ? <Badge tone="red">Flaggé IA</Badge> : null}
             <Badge tone={status.tone}>{status.label}</Badge>
+            {listing.compliance === "non_conforme" ? <Badge tone="red">{COMPLIANCE_LABELS.non_conforme}</Badge> : null}
           </div>
         </div>
         <div className="space-y-2 p-4">

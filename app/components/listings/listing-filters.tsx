@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
+import { COMPLIANCE_LABELS, COMPLIANCE_ORDER } from "~/services/compliance/compliance-texts";
 import { STATUS_LABELS, STATUS_ORDER, TRANSACTION_LABELS } from "~/services/listings/listing-labels";
 import { LISTING_SORTS } from "~/services/listings/listing-sort";
 import type { ListingFilters, StatusCounts } from "~/services/listings/listing-filters";
@@ -75,6 +76,14 @@ export function ListingFiltersCard({ filters, counts, cities, types, zones }: Pr
               </option>
             ))}
             <option value="all">Toutes ({formatNumber(counts.all)})</option>
+          </SelectField>
+          <SelectField key={`compliance-${filters.compliance}`} label="Conformité" name="compliance" defaultValue={filters.compliance ?? "all"} onChange={applyNow}>
+            <option value="all">Toutes</option>
+            {COMPLIANCE_ORDER.map((status) => (
+              <option key={status} value={status}>
+                {COMPLIANCE_LABELS[status]}
+              </option>
+            ))}
           </SelectField>
           <SelectField key={`sort-${filters.sort}`} label="Trier par" name="sort" defaultValue={filters.sort} onChange={applyNow}>
             {LISTING_SORTS.map((sort) => (

@@ -32,6 +32,7 @@ const communeRow = z.object({
   codesPostaux: z.array(z.string()).optional(),
   population: z.number().optional(),
   commune: z.string().optional(),
+  chefLieu: z.string().optional(),
 });
 const departmentRow = z.object({ code: z.string(), nom: z.string() });
 
@@ -40,6 +41,8 @@ type Index = {
   byCode: Map<string, Commune>;
   byPostalCode: Map<string, Commune[]>;
   folded: string[];
+  /** Former communes (associated, delegated) by folded name: the INSEE codes of the communes they belong to now. */
+  formerNames: Map<string, string[]>;
   departments: Department[];
   departmentByCode: Map<string, Department>;
 };
@@ -76,11 +79,20 @@ function load(): Index {
       byPostalCode.set(postalCode, list);
     }
   }
+  // Addresses keep naming the former communes ("59160 Lomme" is in Lille, "Pierrefitte-sur-Seine"
+  // in Saint-Denis since 2025): their names point to the current commune.
+  const formerNames = new Map<string, string[]>();
+  for (const r of rows) {
+    if ((r.type !== "commune-associee" && r.type !== "commune-deleguee") || !r.chefLieu || r.chefLieu === r.code) continue;
+    const name = foldPlaceName(r.nom);
+    formerNames.set(name, [...(formerNames.get(name) ?? []), r.chefLieu]);
+  }
   index = {
     communes,
     byCode,
     byPostalCode,
     folded: communes.map((c) => foldPlaceName(c.name)),
+    formerNames,
     departments,
     departmentByCode: new Map(departments.map((d) => [d.code, d])),
   };
@@ -152,7 +164,7 @@ export function searchCommunes(query: string, limit = 10): Commune[] {
  * ("Lyon 3e", 69003) resolves to itself; its `parent` is the commune (Lyon, 69123).
  */
 export function resolveCommune(postalCode: string | null | undefined, city: string | null | undefined): Commune | undefined {
-  const { byPostalCode, communes, folded } = load();
+  const { byPostalCode, byCode, communes, folded, formerNames } = load();
   const cp = postalCode?.replace(/\s/g, "") ?? "";
   const name = city ? foldPlaceName(city) : "";
   const candidates = /^\d[\dAB]\d{3}$/.test(cp) ? (byPostalCode.get(cp) ?? []) : [];
@@ -162,6 +174,8 @@ export function resolveCommune(postalCode: string | null | undefined, city: stri
       candidates.find((c) => foldPlaceName(c.name) === name) ??
       (name ? candidates.find((c) => foldPlaceName(c.name).startsWith(name) || name.startsWith(foldPlaceName(c.name))) : undefined);
     if (byName) return byName;
+    const former = formerCommune(formerNames.get(name), byCode, candidates);
+    if (former) return former;
     // Paris 15e and Paris share 75015: either is right when they are one commune.
     const communesOf = new Set(candidates.map(municipalityCode));
     return communesOf.size === 1 ? candidates[0] : undefined;
@@ -169,5 +183,12 @@ export function resolveCommune(postalCode: string | null | undefined, city: stri
   if (!name) return undefined;
   // No usable postal code: an exact name, the most populated first ("Lyon" is Lyon, not a hamlet).
   const i = folded.indexOf(name);
-  return i >= 0 ? communes[i] : undefined;
+  return i >= 0 ? communes[i] : formerCommune(formerNames.get(name), byCode, null);
+}
+
+/** The current commune a former commune's name belongs to, among the postal code's candidates when there are some. */
+function formerCommune(parents: string[] | undefined, byCode: Map<string, Commune>, candidates: Commune[] | null): Commune | undefined {
+  if (!parents) return undefined;
+  const found = parents.map((code) => byCode.get(code)).filter((c): c is Commune => c !== undefined && (!candidates || candidates.includes(c)));
+  return found.length === 1 ? found[0] : undefined;
 }

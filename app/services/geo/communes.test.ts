@@ -31,6 +31,15 @@ describe("communes (code officiel géographique)", () => {
     expect(resolveCommune("00000", "Nulle-Part")).toBeUndefined();
   });
 
+  it("resolves a former commune's name to the commune it belongs to now", () => {
+    expect(resolveCommune("59160", "Lomme")?.code).toBe("59350");
+    expect(resolveCommune("59260", "Hellemmes-Lille")?.code).toBe("59350");
+    expect(resolveCommune(null, "Lomme")?.code).toBe("59350");
+    expect(resolveCommune("93380", "Pierrefitte-sur-Seine")?.code).toBe("93066");
+    // The postal code still decides: Lomme is not in the Loire.
+    expect(resolveCommune("42000", "Lomme")?.code).not.toBe("59350");
+  });
+
   it("folds place names", () => {
     expect(foldPlaceName("Sainte-Foy-lès-Lyon")).toBe(foldPlaceName("Ste Foy les Lyon"));
   });

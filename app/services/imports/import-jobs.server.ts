@@ -1,5 +1,6 @@
 import { importJobs } from "#db/schema";
 import { getDb } from "~/utils/db.server";
+import { warmComplianceData } from "../compliance/compliance-writer.server";
 import { createJob, enqueueJob, findJob, runJob } from "../jobs/engine.server";
 import type { JobKind } from "../jobs/job-kind";
 import { yieldToEventLoop } from "../jobs/queue.server";
@@ -28,6 +29,7 @@ export const importJobKind: JobKind<typeof importJobs, MakeImportSource> = {
     const pages = { written: 0, total: job.totalPages };
     return {
       async run() {
+        warmComplianceData();
         source = await makeSource();
         for await (const page of source.pages(signal)) {
           if (signal.aborted) break;

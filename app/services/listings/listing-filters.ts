@@ -1,4 +1,4 @@
-import type { ListingStatus } from "#db/schema";
+import type { ComplianceStatus, ListingStatus } from "#db/schema";
 import type { ListingSort } from "./listing-sort";
 
 /**
@@ -9,6 +9,8 @@ import type { ListingSort } from "./listing-sort";
 
 export type StatusFilter = ListingStatus | "all";
 export type TransactionFilter = "all" | "sale" | "rental";
+/** The compliance verdict of the listings shown (issue 15); "all" when absent. */
+export type ComplianceFilter = ComplianceStatus | "all";
 
 export type ListingFilters = {
   q: string;
@@ -20,6 +22,7 @@ export type ListingFilters = {
   status: StatusFilter;
   /** Only the listings this search zone of the user brought ('' or absent: any). */
   zone?: string;
+  compliance?: ComplianceFilter;
   /** How many rows to return, in the list's order ('Charger plus d'annonces' raises it by 50). */
   limit: number;
 };

@@ -58,6 +58,10 @@ function transactionCondition(filters: Omit<ListingFilters, "limit">) {
   return filters.transaction === "all" ? null : eq(properties.transactionType, filters.transaction);
 }
 
+function complianceCondition(filters: Omit<ListingFilters, "limit">) {
+  return !filters.compliance || filters.compliance === "all" ? null : sql`+${properties.complianceStatus} = ${filters.compliance}`;
+}
+
 /**
  * WHERE of the list: the status (or creator) index gives the order. City and type are checked
  * on the rows (`+column`, so the order index is kept) when matches are dense enough that the
@@ -73,6 +77,7 @@ export function listConditions(userId: string, filters: Omit<ListingFilters, "li
     sets.search,
     sets.zone,
     transactionCondition(filters),
+    complianceCondition(filters),
   ];
   return and(...conditions.filter((condition): condition is SQL => condition !== null))!;
 }
@@ -93,13 +98,14 @@ export function countConditions(userId: string, filters: Omit<ListingFilters, "l
     sets.search,
     sets.zone,
     transactionCondition(filters),
+    complianceCondition(filters),
   ];
   return and(...conditions.filter((condition): condition is SQL => condition !== null))!;
 }
 
 /** True when only the status narrows the list: its total is then one of the status counts. */
 export function onlyStatusFilter(filters: Omit<ListingFilters, "limit">) {
-  return !filters.city && !filters.type && !filters.zone && filters.transaction === "all" && toFtsQuery(filters.q) === null;
+  return !filters.city && !filters.type && !filters.zone && filters.transaction === "all" && (filters.compliance ?? "all") === "all" && toFtsQuery(filters.q) === null;
 }
 
 /** Rows a newest-first walk may read before the page is full, checking city and type on each. */

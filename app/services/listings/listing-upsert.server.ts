@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
+import { recordListingCompliance } from "../compliance/compliance-writer.server";
 import type { ListingInput } from "./listing-input";
 
 export type UpsertCounts = { imported: number; updated: number; skipped: number };
@@ -152,6 +153,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
         now,
       }) as Database.RunResult;
       insertOwner(st, Number(result.lastInsertRowid), input, now);
+      recordListingCompliance(Number(result.lastInsertRowid), input, now);
       counts.imported += 1;
       continue;
     }
@@ -163,6 +165,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
     }
     const remoderate = existing.price !== values.price || existing.description !== values.description;
     st.update.run({ ...values, id: existing.id, now, remoderate: remoderate ? 1 : 0 });
+    recordListingCompliance(existing.id, input, now);
     counts.updated += 1;
   }
   return counts;

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
-import { LISTING_STATUSES, properties, propertyOwners, type ListingStatus } from "#db/schema";
+import { LISTING_STATUSES, properties, propertyOwners, type ComplianceStatus, type ListingStatus } from "#db/schema";
 import { LISTING_DETAIL_MAX } from "~/config";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { countConditions, listConditions, listOrder, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
@@ -26,6 +26,7 @@ export type ListingCard = {
   bathrooms: number | null;
   transactionType: "sale" | "rental";
   status: ListingStatus;
+  compliance: ComplianceStatus | null;
   flagged: boolean;
   image: string | null;
   owner: ListingOwner | null;
@@ -82,6 +83,7 @@ function listQuery(userId: string, filters: ListingFilters, direct = false) {
     bathrooms: properties.bathrooms,
     transactionType: properties.transactionType,
     status: properties.status,
+    compliance: properties.complianceStatus,
     flagReason: properties.aiFlagReason,
     image: sql<string | null>`json_extract(${properties.images}, '$[0]')`,
   })
@@ -135,6 +137,7 @@ export function listListings(
     bathrooms: row.bathrooms,
     transactionType: row.transactionType,
     status: row.status,
+    compliance: row.compliance,
     flagged: Boolean(row.flagReason),
     image: isWebAddress(row.image) ? row.image : null,
     owner: ownerOf(row),
@@ -257,6 +260,7 @@ export function getListing(userId: string, id: number, { anyOwner = false } = {}
     sourceOrigin: listing.sourceOrigin,
     transactionType: listing.transactionType,
     status: listing.status,
+    compliance: listing.complianceStatus,
     aiFlagReason: listing.aiFlagReason,
     aiConfidence: listing.aiConfidence,
     createdAt: listing.createdAt,

@@ -1,9 +1,11 @@
-import { JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS } from "~/config";
+import { COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS } from "~/config";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { deleteExpiredSessions } from "~/utils/session.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
+import { warmComplianceData } from "../compliance/compliance-writer.server";
+import { startComplianceRecheckIfDue } from "../compliance/recheck-job.server";
 import { sweepDeadJobs } from "../jobs/kinds.server";
 import { abortHeldJobs, heldJobs, releaseJob } from "../jobs/lease.server";
 import { jobQueue } from "../jobs/queue.server";
@@ -12,7 +14,7 @@ import { flushExportUsage } from "../export/export-api-usage.server";
 import { scheduleOwnerPurges } from "../account/owner-purge-jobs.server";
 import { startZoneScheduler, stopZoneScheduler } from "../prospecting/scheduler.server";
 
-const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigimmoOwnerPurge?: NodeJS.Timeout };
+const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigimmoTasks?: Map<string, NodeJS.Timeout> };
 
 /**
  * Runs before the server listens: opens and migrates the database, seeds an empty one with the
@@ -44,18 +46,30 @@ export async function bootstrap() {
   }, JOB_SWEEP_INTERVAL_MS);
   state.__vigimmoSweep.unref();
   // After the sweep: a zone run of a dead worker is failed first, then its zone waits for its slot.
+  // SCHEDULER=off (maintenance) starts none of the periodic tasks.
   if (!startZoneScheduler()) return;
-  purgeOwnersPastRetention();
-  state.__vigimmoOwnerPurge ??= setInterval(purgeOwnersPastRetention, OWNER_PURGE_INTERVAL_MS);
-  state.__vigimmoOwnerPurge.unref();
+  // Owners past retention (docs/rgpd.md), and listings re-checked whenever a rule's date passes
+  // or the checker changes (issue 15), not only when edited.
+  repeat("owner_purge.schedule_error", scheduleOwnerPurges, OWNER_PURGE_INTERVAL_MS);
+  warmComplianceData();
+  repeat("compliance.recheck_error", startComplianceRecheckIfDue, COMPLIANCE_RECHECK_INTERVAL_MS);
 }
 
-function purgeOwnersPastRetention() {
-  try {
-    scheduleOwnerPurges();
-  } catch (error) {
-    logEvent("owner_purge.schedule_error", { error: (error as Error).message });
-  }
+/** Runs `task` now and every `intervalMs` (once per process); a failure is logged, never thrown. */
+function repeat(errorEvent: string, task: () => unknown, intervalMs: number) {
+  const tasks = (state.__vigimmoTasks ??= new Map());
+  if (tasks.has(errorEvent)) return;
+  const run = () => {
+    try {
+      task();
+    } catch (error) {
+      logEvent(errorEvent, { error: (error as Error).message });
+    }
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  tasks.set(errorEvent, timer);
 }
 
 /**
@@ -66,7 +80,8 @@ function purgeOwnersPastRetention() {
  */
 export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolve() }: { graceMs?: number; requestsDone?: Promise<unknown> } = {}) {
   if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);
-  if (state.__vigimmoOwnerPurge) clearInterval(state.__vigimmoOwnerPurge);
+  for (const timer of state.__vigimmoTasks?.values() ?? []) clearInterval(timer);
+  state.__vigimmoTasks?.clear();
   stopZoneScheduler();
   const queue = jobQueue();
   queue.pause();
