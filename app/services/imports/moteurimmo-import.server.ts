@@ -9,7 +9,9 @@ import { MOTEURIMMO_MAX_RESULTS, type AdSource, type AdSourceMode } from "../mot
 import { createListingSource } from "./ad-page-thread.server";
 import { adSourceFromConfig, type AdSourceConfig, type ListingPage, type ListingPageSource } from "./listing-page";
 import { createImportJob, enqueueImportJob } from "./import-jobs.server";
-import type { ImportJob, ImportPage, ImportSource } from "./import-source.server";
+import { IMPORT_JOB_TABLE, type ImportJob, type ImportPage, type ImportSource } from "./import-source.server";
+import { appendJobErrors } from "../jobs/status-writer.server";
+import { readWithdrawnAds } from "./withdrawn-ads.server";
 
 /** Test and benchmark seam: shorter timeouts and backoffs against the local fake partner. */
 export type AdSourceOptions = { client?: Partial<Omit<MoteurImmoClientConfig, "baseUrl" | "apiKey">> };
@@ -63,8 +65,11 @@ export type ImportParams = z.output<typeof importParamsSchema>;
  * next page is fetched while the current one is written, and the import stops at the first
  * short page or at the page count.
  */
-export function moteurImmoImportSource(source: ListingPageSource, params: ImportParams): ImportSource {
+export function moteurImmoImportSource(source: ListingPageSource, params: ImportParams, withdrawnSource?: AdSource): ImportSource {
+  // One filter body for the search and for the withdrawn ads (issue 14).
+  const query = FIXED_IMPORT_QUERY;
   return {
+    afterPages: withdrawnSource ? (job, signal) => readWithdrawnAdsNoted(job, withdrawnSource, query, signal) : undefined,
     async *pages(signal: AbortSignal): AsyncGenerator<ImportPage> {
       // Aborted when the job stops reading, so a prefetched request never outlives the job.
       const local = new AbortController();
@@ -73,7 +78,7 @@ export function moteurImmoImportSource(source: ListingPageSource, params: Import
       signal.addEventListener("abort", forward, { once: true });
       let totalPages = params.pages;
       const fetchPage = (page: number) =>
-        guardResultCap(source.fetchListings(FIXED_IMPORT_QUERY, page, params.perPage, local.signal), page, params.perPage);
+        guardResultCap(source.fetchListings(query, page, params.perPage, local.signal), page, params.perPage);
       let next: Promise<ListingPage | null> = fetchPage(1);
       try {
         for (let page = 1; page <= totalPages; page++) {
@@ -101,6 +106,19 @@ export function moteurImmoImportSource(source: ListingPageSource, params: Import
       }
     },
   };
+}
+
+/**
+ * The listings are written whatever happens to the withdrawn ads: a failure to read them is kept
+ * with the job's errors instead of failing the whole import.
+ */
+async function readWithdrawnAdsNoted(job: ImportJob, adSource: AdSource, query: Record<string, unknown>, signal: AbortSignal) {
+  try {
+    await readWithdrawnAds(job, adSource, query, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    appendJobErrors(IMPORT_JOB_TABLE, job.id, [`Annonces retirées non lues : ${reason(error)}`]);
+  }
 }
 
 /**
@@ -137,7 +155,8 @@ export function prepareMoteurImmoImport(
     params: { ...params, query: FIXED_IMPORT_QUERY },
     totalPages: params.pages,
   });
-  return { job, params, mode, makeSource: () => moteurImmoImportSource(createListingSource(adSourceConfig(options)), params) };
+  const makeSource = () => moteurImmoImportSource(createListingSource(adSourceConfig(options)), params, createAdSource(options));
+  return { job, params, mode, makeSource };
 }
 
 /** The screen's launcher: the job runs on the in-process queue, the page polls its row. */
