@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { LISTINGS_MAX_LIMIT, LISTINGS_PAGE_SIZE } from "~/config";
 import { loadImportControls } from "~/services/connections/import-controls.server";
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listings/listing-labels";
+import { CHANGES_FILTERS } from "~/services/listings/listing-changes";
 import { LISTING_SORT_VALUES } from "~/services/listings/listing-sort";
 import { countListingsByStatus, listFilterOptions, listListings } from "~/services/listings/listings.server";
 import { formatNumber } from "~/utils/format";
@@ -26,6 +27,7 @@ const filtersSchema = z.object({
   transaction: z.enum(["all", "sale", "rental"]).catch("all"),
   status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("pending"),
   sort: z.enum(LISTING_SORT_VALUES).catch("recent"),
+  changes: z.enum(CHANGES_FILTERS).catch(""),
   limit: z.coerce
     .number()
     .int()
@@ -37,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const importControls = loadImportControls(user);
-  const counts = countListingsByStatus(user.id);
+  const counts = countListingsByStatus(user.id, { online: true });
   const { listings, total } = listListings(user.id, filters, counts);
   return { filters, counts, listings, total, options: listFilterOptions(user.id), isAdmin: user.isAdmin, importControls };
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
+import { daysOnMarketLabel, PRICE_DROP_BADGE, WITHDRAWN_BADGE } from "~/services/listings/listing-changes";
 import { STATUS_BADGES } from "~/services/listings/listing-labels";
 import type { ListingCard as Listing } from "~/services/listings/listings.server";
 import { formatPrice, formatSurface } from "~/utils/format";
@@ -26,6 +27,8 @@ export function ListingCard({ listing }: { listing: Listing }) {
           <div className="absolute left-2 top-2 flex flex-wrap gap-1">
             {listing.flagged ? <Badge tone="red">Flaggé IA</Badge> : null}
             <Badge tone={status.tone}>{status.label}</Badge>
+            {listing.withdrawnAt ? <Badge tone="slate">{WITHDRAWN_BADGE}</Badge> : null}
+            {listing.priceDropped ? <Badge tone="emerald">{PRICE_DROP_BADGE}</Badge> : null}
           </div>
         </div>
         <div className="space-y-2 p-4">
@@ -41,6 +44,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
               {listing.owner.email ? <span className="block truncate text-slate-600">{listing.owner.email}</span> : null}
             </p>
           ) : null}
+          <p className="text-xs text-slate-600">{daysOnMarketLabel(listing.daysOnMarket)}</p>
           {facts.length ? (
             <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600" aria-label="Caractéristiques">
               {facts.map((fact) => (

@@ -4,6 +4,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
 import { STATUS_LABELS, STATUS_ORDER, TRANSACTION_LABELS } from "~/services/listings/listing-labels";
+import { CHANGES_FILTERS, CHANGES_LABELS } from "~/services/listings/listing-changes";
 import { LISTING_SORTS } from "~/services/listings/listing-sort";
 import type { ListingFilters, StatusCounts } from "~/services/listings/listing-filters";
 import { formatNumber } from "~/utils/format";
@@ -73,6 +74,13 @@ export function ListingFiltersCard({ filters, counts, cities, types }: Props) {
               </option>
             ))}
             <option value="all">Toutes ({formatNumber(counts.all)})</option>
+          </SelectField>
+          <SelectField key={`changes-${filters.changes}`} label="Suivi" name="changes" defaultValue={filters.changes ?? ""} onChange={applyNow}>
+            {CHANGES_FILTERS.map((changes) => (
+              <option key={changes} value={changes}>
+                {CHANGES_LABELS[changes]}
+              </option>
+            ))}
           </SelectField>
           <SelectField key={`sort-${filters.sort}`} label="Trier par" name="sort" defaultValue={filters.sort} onChange={applyNow}>
             {LISTING_SORTS.map((sort) => (

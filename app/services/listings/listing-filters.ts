@@ -1,4 +1,5 @@
 import type { ListingStatus } from "#db/schema";
+import type { ChangesFilter } from "./listing-changes";
 import type { ListingSort } from "./listing-sort";
 
 /**
@@ -18,6 +19,8 @@ export type ListingFilters = {
   type: string;
   transaction: TransactionFilter;
   status: StatusFilter;
+  /** Withdrawn listings or price drops ('' or absent: the listings still on the market). */
+  changes?: ChangesFilter;
   /** How many rows to return, in the list's order ('Charger plus d'annonces' raises it by 50). */
   limit: number;
 };

@@ -49,6 +49,23 @@ function idSets(userId: string, filters: Omit<ListingFilters, "limit">) {
   };
 }
 
+/** The user's withdrawn listings, read on the partial index that holds only them. */
+const withdrawnIds = (userId: string) =>
+  sql`select w.id from properties w where w.created_by = ${userId} and w.withdrawn_at is not null`;
+
+/** Listings whose latest recorded price change lowered the price. */
+export const priceDropIds = (userId: string) =>
+  sql`select pc.property_id from price_changes pc
+       where pc.user_id = ${userId} and pc.new_price < pc.old_price
+         and pc.id = (select max(l.id) from price_changes l where l.property_id = pc.property_id)`;
+
+/** Withdrawn listings leave every list but their own; a price drop is a set like the others. */
+function changesConditions(userId: string, filters: Omit<ListingFilters, "limit">): SQL[] {
+  if (filters.changes === "withdrawn") return [idIn(withdrawnIds(userId))];
+  const online = sql`+${properties.id} not in (${withdrawnIds(userId)})`;
+  return filters.changes === "price_drop" ? [online, idIn(priceDropIds(userId))] : [online];
+}
+
 function transactionCondition(filters: Omit<ListingFilters, "limit">) {
   return filters.transaction === "all" ? null : eq(properties.transactionType, filters.transaction);
 }
@@ -67,6 +84,7 @@ export function listConditions(userId: string, filters: Omit<ListingFilters, "li
     filters.type && direct ? sql`+${properties.propertyType} = ${filters.type}` : sets.type,
     sets.search,
     transactionCondition(filters),
+    ...changesConditions(userId, filters),
   ];
   return and(...conditions.filter((condition): condition is SQL => condition !== null))!;
 }
@@ -86,13 +104,17 @@ export function countConditions(userId: string, filters: Omit<ListingFilters, "l
     filters.city ? sets.type : null,
     sets.search,
     transactionCondition(filters),
+    ...changesConditions(userId, filters),
   ];
   return and(...conditions.filter((condition): condition is SQL => condition !== null))!;
 }
 
-/** True when only the status narrows the list: its total is then one of the status counts. */
+/**
+ * True when only the status narrows the list of listings on the market: its total is then one
+ * of the status counts (which leave withdrawn listings out).
+ */
 export function onlyStatusFilter(filters: Omit<ListingFilters, "limit">) {
-  return !filters.city && !filters.type && filters.transaction === "all" && toFtsQuery(filters.q) === null;
+  return !filters.changes && !filters.city && !filters.type && filters.transaction === "all" && toFtsQuery(filters.q) === null;
 }
 
 /** Rows a newest-first walk may read before the page is full, checking city and type on each. */
