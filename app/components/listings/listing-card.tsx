@@ -44,7 +44,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
               {listing.owner.email ? <span className="block truncate text-slate-600">{listing.owner.email}</span> : null}
             </p>
           ) : null}
-          <p className="text-xs text-slate-600">{daysOnMarketLabel(listing.daysOnMarket)}</p>
+          <p className="text-xs text-slate-600">{daysOnMarketLabel(listing.daysOnMarket, listing.withdrawnAt !== null)}</p>
           {facts.length ? (
             <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600" aria-label="Caractéristiques">
               {facts.map((fact) => (

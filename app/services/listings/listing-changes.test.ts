@@ -17,5 +17,6 @@ describe("jours sur le marché", () => {
     expect(daysOnMarketLabel(0)).toBe("En ligne depuis aujourd'hui");
     expect(daysOnMarketLabel(1)).toBe("En ligne depuis 1 jour");
     expect(daysOnMarketLabel(12)).toBe("En ligne depuis 12 jours");
+    expect(daysOnMarketLabel(5, true)).toBe("Restée en ligne 5 jours");
   });
 });

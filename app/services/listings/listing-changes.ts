@@ -28,7 +28,9 @@ export function daysOnMarket(importedAt: Date | number, withdrawnAt: Date | numb
   return Math.max(0, Math.floor((end - Number(importedAt)) / DAY_MS));
 }
 
-export function daysOnMarketLabel(days: number): string {
-  if (days === 0) return "En ligne depuis aujourd'hui";
-  return days === 1 ? "En ligne depuis 1 jour" : `En ligne depuis ${days} jours`;
+/** A withdrawn listing says how long it stayed online. */
+export function daysOnMarketLabel(days: number, withdrawn = false): string {
+  const span = days <= 1 ? `${days} jour` : `${days} jours`;
+  if (withdrawn) return `Restée en ligne ${span}`;
+  return days === 0 ? "En ligne depuis aujourd'hui" : `En ligne depuis ${span}`;
 }
