@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ListingNewsCard } from "~/components/dashboard/listing-news";
 import { ModerationPanel } from "~/components/moderation-panel";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { Progress } from "~/components/ui/progress";
+import { listingNewsSince } from "~/services/dashboard/listing-news.server";
 import { getUserDashboard, type UserDashboard } from "~/services/dashboard/stats.server";
 import { formatLongDate, formatNumber } from "~/utils/format";
 import { requireUser } from "~/utils/permissions.server";
@@ -12,7 +14,7 @@ import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { stats: getUserDashboard(user.id) };
+  return { stats: getUserDashboard(user.id), news: listingNewsSince(user.id) };
 }
 
 function ActivityRow({ label, date }: { label: string; date: Date | string | null }) {
@@ -66,7 +68,7 @@ function Figures({ stats }: { stats: UserDashboard }) {
 }
 
 export default function DashboardPage() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, news } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;
@@ -79,6 +81,9 @@ export default function DashboardPage() {
         </p>
       ) : null}
       <Figures stats={stats} />
+      <div className="mt-6">
+        <ListingNewsCard news={news} />
+      </div>
       <ModerationPanel className="mt-6" />
     </div>
   );
