@@ -38,7 +38,7 @@ export function PriceHistory({ changes, daysOnMarketText }: { changes: Change[];
       <CardHeader title="Historique des prix" description={daysOnMarketText} />
       <CardBody className="space-y-4">
         {changes.length === 0 ? (
-          <p className="text-sm text-slate-600">Aucun changement de prix depuis l'import.</p>
+          <p className="text-sm text-slate-600">Aucun changement de prix depuis l&apos;import.</p>
         ) : (
           <>
             <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-32 w-full" role="img" aria-label={summary}>
