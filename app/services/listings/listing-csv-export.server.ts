@@ -38,32 +38,11 @@ function readChunk(ids: number[]): CsvListing[] {
     const row = byId.get(id);
     if (!row) return [];
     const { listing } = row;
-    return [
-      {
-        sourcePlatformId: listing.sourcePlatformId ?? String(listing.id),
-        sourceUrl: listing.sourceUrl,
-        title: listing.title,
-        description: listing.description,
-        price: listing.price,
-        propertyCharges: listing.propertyCharges,
-        propertyType: listing.propertyType,
-        transactionType: listing.transactionType,
-        address: listing.address,
-        city: listing.city,
-        postalCode: listing.postalCode,
-        surfaceArea: listing.surfaceArea,
-        rooms: listing.rooms,
-        bedrooms: listing.bedrooms,
-        bathrooms: listing.bathrooms,
-        images: Array.isArray(listing.images) ? listing.images : [],
-        features: Array.isArray(listing.features) ? listing.features : [],
-        floor: listing.floor,
-        totalFloors: listing.totalFloors,
-        yearBuilt: listing.yearBuilt,
-        energyRating: listing.energyRating,
-        owner: row.ownerId ? { firstName: row.firstName, lastName: row.lastName, email: row.email } : null,
-      },
-    ];
+    // The stored columns bear the names of the import's fields: the row is the line's listing.
+    const owner = row.ownerId ? { firstName: row.firstName, lastName: row.lastName, email: row.email } : null;
+    // JSON columns written by older imports are not always lists: one bad row must not cut the file.
+    const lists = { images: Array.isArray(listing.images) ? listing.images : [], features: Array.isArray(listing.features) ? listing.features : [] };
+    return [{ ...listing, ...lists, sourcePlatformId: listing.sourcePlatformId ?? String(listing.id), owner }];
   });
 }
 
