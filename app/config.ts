@@ -32,6 +32,12 @@ export const MODERATION_QUALITY = { days: 90, minDecisions: 30 } as const;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A user's last activity is written at most this often (one write per user, not per request). */
 export const USER_ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
+/** Inactivity that ends a visit: the next request starts a new one (/dashboard's "Nouveautés"). */
+export const VISIT_GAP_MS = 30 * 60 * 1000;
+/** Pages of 1 000 withdrawn ads read per import at most (POST /deletedAds, issue 14). */
+export const WITHDRAWN_ADS_MAX_PAGES = 20;
+/** Price changes listed on a listing's page (its history chart and table). */
+export const PRICE_HISTORY_SHOWN = 50;
 /** Rows per page of the administrators' user list. */
 export const ADMIN_USERS_PAGE_SIZE = 20;
 /** A job whose heartbeat is older than this is considered dead. */

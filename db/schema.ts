@@ -37,6 +37,9 @@ export const users = sqliteTable("users", {
   lastActiveAt: timestamp("last_active_at"),
   /** Last visit of /export-api-keys: a key request decided after it puts a badge on the menu. */
   keyDecisionsSeenAt: timestamp("key_decisions_seen_at"),
+  /** Last activity of the previous visit (a gap of VISIT_GAP_MS starts a new one): /dashboard's
+   * "Nouveautés" show what arrived since then. */
+  previousVisitAt: timestamp("previous_visit_at"),
 });
 
 /** Kept apart from users so that no query that reads a user can leak a hash by accident. */
@@ -165,6 +168,11 @@ export const properties = sqliteTable(
     uniqueIndex("properties_source_unique_idx").on(t.createdBy, t.sourcePlatform, t.sourcePlatformId),
     index("properties_status_created_idx").on(t.status, t.createdAt, t.id),
     index("properties_created_idx").on(t.createdAt),
+    // Withdrawn listings are few: a partial index gives their ids (excluded from the default
+    // lists), their count per status and the dashboard's "since" count without reading rows.
+    index("properties_owner_withdrawn_idx")
+      .on(t.createdBy, t.status, t.withdrawnAt)
+      .where(sql`${t.withdrawnAt} is not null`),
     check(
       "properties_status_check",
       sql`${t.status} in ('pending', 'suspicious', 'active', 'rejected')`,
@@ -194,6 +202,30 @@ export const exportDocuments = sqliteTable(
     publicDoc: blob("public_doc", { mode: "buffer" }),
   },
   (t) => [index("export_documents_order_idx").on(t.createdAt, t.propertyId)],
+);
+
+/**
+ * Every new price an import saw for a known listing (issue 14). The user id is copied from the
+ * listing so that a user's recent changes are read on one index (badges, filter, Nouveautés).
+ */
+export const priceChanges = sqliteTable(
+  "price_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changedAt: timestamp("changed_at").notNull(),
+    oldPrice: real("old_price").notNull(),
+    newPrice: real("new_price").notNull(),
+  },
+  (t) => [
+    index("price_changes_property_idx").on(t.propertyId, t.changedAt),
+    index("price_changes_user_idx").on(t.userId, t.changedAt),
+  ],
 );
 
 export const propertyOwners = sqliteTable("property_owners", {

@@ -80,6 +80,8 @@ runCli(
         `Importées : ${final.imported}`,
         `Mises à jour : ${final.updated}`,
         `Ignorées : ${final.skipped}`,
+        `Retirées : ${final.withdrawn}`,
+        `Baisses de prix : ${final.priceDrops}`,
         `Total traité : ${final.totalProcessed}`,
       ].join("\n"),
     );

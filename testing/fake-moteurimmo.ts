@@ -54,6 +54,10 @@ import { generateDemoAds } from "../app/services/moteurimmo/demo-feed.server";
  *   entry (42) and an invalid ad (`uniqueId` "junk-<page>", price "abc"): the page keeps its
  *   length, so `received` still equals maxLength while `ads` has two fewer.
  *
+ * Between two runs (issue 14), `nextRun({ withdraw, prices })` moves the ads of the `withdraw`
+ * uniqueIds from the results to `deletedAds` (as `{ uniqueId, deletionDate }`) and gives the ads
+ * of `prices` (uniqueId → price) their new price, as the partner would a day later.
+ *
  * `requests` records every request (path, parsed body, page); `latencyMs` delays every answer
  * (benchmarks). `close()` ends hanging requests too.
  */
@@ -88,6 +92,8 @@ export type FakeMoteurImmoOptions = {
   latencyMs?: number;
 };
 
+export type FakeRunChange = { withdraw?: string[]; prices?: Record<string, number> };
+
 export type FakeRequest = {
   /** 1-based request number. */
   n: number;
@@ -104,6 +110,7 @@ export type FakeMoteurImmo = {
   requests: FakeRequest[];
   setFaults(faults: FakeFault[]): void;
   setAds(ads: unknown[]): void;
+  nextRun(change: FakeRunChange): void;
   close(): Promise<void>;
 };
 
@@ -116,7 +123,7 @@ export async function startFakeMoteurImmo(
 ): Promise<FakeMoteurImmo> {
   const apiKey = options.apiKey ?? "test-key";
   let ads: unknown[] = options.ads ?? generateDemoAds(options.total ?? 120, options.seed ?? 1);
-  const deletedAds = options.deletedAds ?? [];
+  let deletedAds = options.deletedAds ?? [];
   const maxResults = options.maxResults ?? 10_000;
   let faults: Array<FakeFault & { remaining: number }> = [];
   const requests: FakeRequest[] = [];
@@ -245,6 +252,11 @@ export async function startFakeMoteurImmo(
     setAds(list) {
       ads = list;
     },
+    nextRun(change) {
+      const next = applyRunChange(ads, change);
+      ads = next.ads;
+      deletedAds = [...deletedAds, ...next.withdrawn];
+    },
     close() {
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -260,6 +272,21 @@ function filterList(list: unknown[], body: Record<string, unknown>): unknown[] {
   return list.filter(
     (ad) => isRecord(ad) && adMatchesFilter(body, ad, { parentCommune: (code) => communeByCode(code)?.parent }),
   );
+}
+
+function applyRunChange(ads: unknown[], change: FakeRunChange): { ads: unknown[]; withdrawn: unknown[] } {
+  const withdraw = new Set(change.withdraw ?? []);
+  const prices = new Map(Object.entries(change.prices ?? {}));
+  const deletionDate = new Date().toISOString();
+  const kept: unknown[] = [];
+  const withdrawn: unknown[] = [];
+  for (const ad of ads) {
+    const id = isRecord(ad) && typeof ad.uniqueId === "string" ? ad.uniqueId : null;
+    if (id !== null && withdraw.has(id)) withdrawn.push({ uniqueId: id, deletionDate });
+    else if (id !== null && prices.has(id)) kept.push({ ...(ad as Record<string, unknown>), price: prices.get(id) });
+    else kept.push(ad);
+  }
+  return { ads: kept, withdrawn };
 }
 
 function json(res: ServerResponse, status: number, payload: unknown): void {

@@ -47,7 +47,7 @@ export function ImportJobProgress({ jobId, initialJob, cancelAction, onFinished,
   );
 }
 
-/** Imported, updated, skipped, total processed, and the first error lines. */
+/** Imported, updated, skipped, withdrawn, price drops, total processed, and the first error lines. */
 function ImportJobResults({ job }: { job: ImportJobView }) {
   const { lines, more } = summariseErrors(job.errors);
   return (
@@ -58,6 +58,8 @@ function ImportJobResults({ job }: { job: ImportJobView }) {
           { label: "Importées", value: job.imported, tone: "text-emerald-700" },
           { label: "Mises à jour", value: job.updated, tone: "text-brand-700" },
           { label: "Ignorées", value: job.skipped, tone: "text-amber-700" },
+          { label: "Retirées", value: job.withdrawn },
+          { label: "Baisses de prix", value: job.priceDrops, tone: "text-emerald-700" },
           { label: "Total traité", value: job.totalProcessed },
         ]}
       />

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ComplianceCountsCard } from "~/components/compliance/compliance-counts";
+import { ListingNewsCard } from "~/components/dashboard/listing-news";
 import { ModerationPanel } from "~/components/moderation-panel";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { Progress } from "~/components/ui/progress";
 import { countByCompliance } from "~/services/compliance/compliance-read.server";
+import { listingNewsSince } from "~/services/dashboard/listing-news.server";
 import { getUserDashboard, type UserDashboard } from "~/services/dashboard/stats.server";
 import { formatLongDate, formatNumber } from "~/utils/format";
 import { requireUser } from "~/utils/permissions.server";
@@ -14,7 +16,7 @@ import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { stats: getUserDashboard(user.id), compliance: countByCompliance(user.id) };
+  return { stats: getUserDashboard(user.id), compliance: countByCompliance(user.id), news: listingNewsSince(user.id) };
 }
 
 function ActivityRow({ label, date }: { label: string; date: Date | string | null }) {
@@ -68,7 +70,7 @@ function Figures({ stats }: { stats: UserDashboard }) {
 }
 
 export default function DashboardPage() {
-  const { stats, compliance } = useLoaderData<typeof loader>();
+  const { stats, compliance, news } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;
@@ -82,6 +84,7 @@ export default function DashboardPage() {
       ) : null}
       <Figures stats={stats} />
       <div className="mt-6">
+        <ListingNewsCard news={news} />
         <ComplianceCountsCard counts={compliance} linked description="Mes annonces au regard des règles des annonces immobilières" />
       </div>
       <ModerationPanel className="mt-6" />

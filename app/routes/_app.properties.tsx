@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { ImportControls } from "~/components/import-controls";
 import { ListingCard } from "~/components/listings/listing-card";
 import { ListingFiltersCard } from "~/components/listings/listing-filters";
@@ -9,10 +8,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { LISTINGS_MAX_LIMIT, LISTINGS_PAGE_SIZE } from "~/config";
-import { COMPLIANCE_ORDER } from "~/services/compliance/compliance-texts";
 import { loadImportControls } from "~/services/connections/import-controls.server";
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listings/listing-labels";
-import { LISTING_SORT_VALUES } from "~/services/listings/listing-sort";
+import { readListingFilters } from "~/services/listings/listing-filters-query";
 import { countListingsByStatus, listFilterOptions, listListings } from "~/services/listings/listings.server";
 import { zoneOptions } from "~/services/prospecting/zones.server";
 import { formatNumber } from "~/utils/format";
@@ -20,28 +18,11 @@ import { requireUser } from "~/utils/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MSG } from "~/messages";
 
-// Every parameter falls back to its default: a hand-edited URL never gives an error page.
-const filtersSchema = z.object({
-  q: z.string().trim().max(200).catch(""),
-  city: z.string().trim().max(200).catch(""),
-  type: z.string().trim().max(100).catch(""),
-  transaction: z.enum(["all", "sale", "rental"]).catch("all"),
-  status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("pending"),
-  compliance: z.enum([...COMPLIANCE_ORDER, "all"]).catch("all"),
-  sort: z.enum(LISTING_SORT_VALUES).catch("recent"),
-  zone: z.string().trim().max(100).catch(""),
-  limit: z.coerce
-    .number()
-    .int()
-    .catch(LISTINGS_PAGE_SIZE)
-    .transform((limit) => Math.min(LISTINGS_MAX_LIMIT, Math.max(LISTINGS_PAGE_SIZE, limit))),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filters = readListingFilters(request.url);
   const importControls = loadImportControls(user);
-  const counts = countListingsByStatus(user.id);
+  const counts = countListingsByStatus(user.id, { online: true });
   const { listings, total } = listListings(user.id, filters, counts);
   return { filters, counts, listings, total, options: listFilterOptions(user.id), zones: zoneOptions(user.id), isAdmin: user.isAdmin, importControls };
 }
@@ -60,6 +41,10 @@ function HeaderActions({ isAdmin }: { isAdmin: boolean }) {
       <Link to={{ pathname: "/properties", search }} preventScrollReset className={buttonClasses("secondary")}>
         Actualiser
       </Link>
+      {/* A download, not a navigation: the file is streamed by a resource route. */}
+      <a href={`/resources/listings-csv${search}`} download className={buttonClasses("secondary")}>
+        Exporter en CSV
+      </a>
     </>
   );
 }

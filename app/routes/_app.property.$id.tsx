@@ -8,9 +8,11 @@ import { ListingDetails, ListingLocation, ListingSource } from "~/components/lis
 import { ListingGallery } from "~/components/listings/listing-gallery";
 import { ListingReview } from "~/components/listings/listing-review";
 import { OwnerCard } from "~/components/listings/owner-card";
+import { PriceHistory } from "~/components/listings/price-history";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
+import { daysOnMarketLabel, WITHDRAWN_BADGE } from "~/services/listings/listing-changes";
 import { descriptionSchema } from "~/services/listings/listing-description";
 import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listings/listing-labels";
 import { readListingCompliance } from "~/services/compliance/compliance-read.server";
@@ -18,6 +20,7 @@ import { recheckListingCompliance } from "~/services/compliance/recheck-job.serv
 import { getListing, updateListingDescription } from "~/services/listings/listings.server";
 import { answerDecision } from "~/services/moderation/decision-answer.server";
 import { createOwnerForListing } from "~/services/listings/owners.server";
+import { priceHistoryOf } from "~/services/listings/price-history.server";
 import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
@@ -42,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Unknown, malformed and other users' ids get the same answer: nothing tells them apart.
   const listing = id === null ? null : getListing(user.id, id, { anyOwner: user.isAdmin });
   if (!listing) throw await redirectWithToast("/properties", { type: "error", message: LOAD_ERROR });
-  return { listing, compliance: readListingCompliance(listing.id) };
+  return { listing, compliance: readListingCompliance(listing.id), priceHistory: priceHistoryOf(listing) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -80,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PropertyPage() {
-  const { listing, compliance } = useLoaderData<typeof loader>();
+  const { listing, compliance, priceHistory } = useLoaderData<typeof loader>();
   const rental = listing.transactionType === "rental";
   const status = STATUS_BADGES[listing.status];
   const reviewable = listing.status === "suspicious" || listing.status === "pending" ? listing.status : null;
@@ -100,6 +103,7 @@ export default function PropertyPage() {
                 <Badge tone="brand">{TRANSACTION_LABELS[listing.transactionType]}</Badge>
                 <Badge tone={status.tone}>{status.label}</Badge>
                 {listing.aiFlagReason ? <Badge tone="red">Flaggé IA</Badge> : null}
+                {listing.withdrawnAt ? <Badge tone="slate">{WITHDRAWN_BADGE}</Badge> : null}
               </div>
               <h1 className="text-2xl font-bold tracking-tight text-slate-900">{listing.title}</h1>
               <p className="text-3xl font-bold text-brand-700">
@@ -140,6 +144,7 @@ export default function PropertyPage() {
           ) : null}
         </div>
         <div className="min-w-0 space-y-6">
+          <PriceHistory changes={priceHistory} daysOnMarketText={daysOnMarketLabel(listing.daysOnMarket, listing.withdrawnAt !== null)} />
           <ListingDetails listing={listing} />
           <ListingLocation listing={listing} />
           <OwnerCard owner={listing.owner} canCreate={listing.mine} />

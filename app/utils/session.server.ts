@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
-import { SESSION_LAST_USED_RESOLUTION_MS, SESSION_TTL_MS, USER_ACTIVITY_RESOLUTION_MS } from "~/config";
+import { SESSION_LAST_USED_RESOLUTION_MS, SESSION_TTL_MS, USER_ACTIVITY_RESOLUTION_MS, VISIT_GAP_MS } from "~/config";
 import { sessionCookie } from "./cookies.server";
 import { getDb } from "./db.server";
 
@@ -44,7 +44,12 @@ export function resolveSession(sessionId: string): string | null {
     .get();
   if (!row) return null;
   if (!row.lastActiveAt || now - row.lastActiveAt.getTime() >= USER_ACTIVITY_RESOLUTION_MS) {
-    db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, row.userId)).run();
+    // After a long pause this request starts a new visit: the previous one ended at lastActiveAt.
+    const newVisit = row.lastActiveAt !== null && now - row.lastActiveAt.getTime() >= VISIT_GAP_MS;
+    db.update(users)
+      .set(newVisit ? { lastActiveAt: new Date(now), previousVisitAt: row.lastActiveAt } : { lastActiveAt: new Date(now) })
+      .where(eq(users.id, row.userId))
+      .run();
   }
   const slide = row.expiresAt.getTime() - now < SESSION_TTL_MS - SLIDE_AFTER_MS;
   const stampUse = !row.lastUsedAt || now - row.lastUsedAt.getTime() >= SESSION_LAST_USED_RESOLUTION_MS;

@@ -37,6 +37,21 @@ describe("fake MoteurImmo partner", () => {
     expect(partner.requests.map((request) => request.page)).toEqual([null, 2]);
   });
 
+  it("nextRun withdraws ads to deletedAds (paged) and reprices others, as a later run sees them", async () => {
+    const ads = Array.from({ length: 5 }, (_, index) => ({ uniqueId: `id-${index}`, price: 1000 + index }));
+    partner = await startFakeMoteurImmo({ ads });
+    partner.nextRun({ withdraw: ["id-0", "id-1", "id-2"], prices: { "id-3": 900 } });
+    const search = (await post("/ads", { apiKey: "test-key", maxLength: 10 })).json as { ads: Array<{ uniqueId: string; price: number }> };
+    expect(search.ads).toEqual([
+      { uniqueId: "id-3", price: 900 },
+      { uniqueId: "id-4", price: 1004 },
+    ]);
+    const firstPage = (await post("/deletedAds", { apiKey: "test-key", page: 1, maxLength: 2 })).json as { ads: Array<{ uniqueId: string }> };
+    const secondPage = (await post("/deletedAds", { apiKey: "test-key", page: 2, maxLength: 2 })).json as { ads: Array<{ uniqueId: string }> };
+    expect([...firstPage.ads, ...secondPage.ads].map((ad) => ad.uniqueId)).toEqual(["id-0", "id-1", "id-2"]);
+    expect(firstPage.ads[0]).toHaveProperty("deletionDate");
+  });
+
   it("serves given ads, includedIds and deleted ads", async () => {
     partner = await startFakeMoteurImmo({
       ads: [{ uniqueId: "a" }, { uniqueId: "b" }, { uniqueId: "c" }],

@@ -34,6 +34,9 @@ afterEach(async () => {
   resetPartnerEnv();
 });
 
+/** Pages of the search requests (each import then reads the withdrawn ads: POST /deletedAds). */
+const searchPages = (fake: FakeMoteurImmo) => fake.requests.filter((r) => r.path === "/ads").map((r) => r.page);
+
 const FIXED_QUERY = {
   types: ["rental"],
   publisherTypes: ["individual"],
@@ -60,7 +63,8 @@ describe("pagination", () => {
     const job = await runMoteurImmoImport(user.id, { pages: 20, perPage: 1000 });
     expect(job.status).toBe("completed");
     expect(job).toMatchObject({ imported: 2500, updated: 0, skipped: 0, totalProcessed: 2500, currentPage: 3, totalPages: 3 });
-    expect(partner.requests.map((r) => r.page)).toEqual([1, 2, 3]);
+    expect(searchPages(partner)).toEqual([1, 2, 3]);
+    expect(partner.requests.at(-1)).toMatchObject({ path: "/deletedAds", page: 1 });
     const [first, second] = partner.requests;
     expect(first!.body).toMatchObject({ ...FIXED_QUERY, page: 1, maxLength: 1000, withCount: true, apiKey: partner.apiKey });
     expect(second!.body.withCount).toBeUndefined();
@@ -75,7 +79,7 @@ describe("pagination", () => {
     const user = await makeUser({ admin: true });
     const job = await runMoteurImmoImport(user.id, { pages: 2, perPage: 100 });
     expect(job).toMatchObject({ status: "completed", imported: 200, currentPage: 2, totalPages: 2 });
-    expect(partner.requests.map((r) => r.page)).toEqual([1, 2]);
+    expect(searchPages(partner)).toEqual([1, 2]);
   });
 
   it("s'arrête à une page courte même sans total connu", async () => {
@@ -242,7 +246,7 @@ describe("annonces invalides et pannes du partenaire", () => {
     const user = await makeUser({ admin: true });
     const job = await runMoteurImmoImport(user.id, { pages: 3, perPage: 50 });
     expect(job).toMatchObject({ status: "completed", imported: 120 });
-    expect(partner.requests.map((r) => r.page)).toEqual([1, 2, 2, 3]);
+    expect(searchPages(partner)).toEqual([1, 2, 2, 3]);
   });
 
   it("attend le Retry-After d'une réponse 429", async () => {
@@ -252,7 +256,7 @@ describe("annonces invalides et pannes du partenaire", () => {
     const job = await runMoteurImmoImport(user.id, { pages: 2, perPage: 50 });
     expect(job).toMatchObject({ status: "completed", imported: 60 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(partner.requests.map((r) => r.page)).toEqual([1, 1, 2]);
+    expect(searchPages(partner)).toEqual([1, 1, 2]);
   });
 
   it("relance une requête restée sans réponse, puis échoue en français si elle se répète", async () => {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { COMPLIANCE_LABELS } from "~/services/compliance/compliance-texts";
+import { daysOnMarketLabel, PRICE_DROP_BADGE, WITHDRAWN_BADGE } from "~/services/listings/listing-changes";
 import { STATUS_BADGES } from "~/services/listings/listing-labels";
 import type { ListingCard as Listing } from "~/services/listings/listings.server";
 import { formatPrice, formatSurface } from "~/utils/format";
@@ -28,6 +29,8 @@ export function ListingCard({ listing }: { listing: Listing }) {
             {listing.flagged ? <Badge tone="red">Flaggé IA</Badge> : null}
             <Badge tone={status.tone}>{status.label}</Badge>
             {listing.compliance === "non_conforme" ? <Badge tone="red">{COMPLIANCE_LABELS.non_conforme}</Badge> : null}
+            {listing.withdrawnAt ? <Badge tone="slate">{WITHDRAWN_BADGE}</Badge> : null}
+            {listing.priceDropped ? <Badge tone="emerald">{PRICE_DROP_BADGE}</Badge> : null}
           </div>
         </div>
         <div className="space-y-2 p-4">
@@ -43,6 +46,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
               {listing.owner.email ? <span className="block truncate text-slate-600">{listing.owner.email}</span> : null}
             </p>
           ) : null}
+          <p className="text-xs text-slate-600">{daysOnMarketLabel(listing.daysOnMarket, listing.withdrawnAt !== null)}</p>
           {facts.length ? (
             <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600" aria-label="Caractéristiques">
               {facts.map((fact) => (

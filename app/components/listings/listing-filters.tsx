@@ -5,6 +5,7 @@ import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
 import { COMPLIANCE_LABELS, COMPLIANCE_ORDER } from "~/services/compliance/compliance-texts";
 import { STATUS_LABELS, STATUS_ORDER, TRANSACTION_LABELS } from "~/services/listings/listing-labels";
+import { CHANGES_FILTERS, CHANGES_LABELS } from "~/services/listings/listing-changes";
 import { LISTING_SORTS } from "~/services/listings/listing-sort";
 import type { ListingFilters, StatusCounts } from "~/services/listings/listing-filters";
 import { formatNumber } from "~/utils/format";
@@ -82,6 +83,13 @@ export function ListingFiltersCard({ filters, counts, cities, types, zones }: Pr
             {COMPLIANCE_ORDER.map((status) => (
               <option key={status} value={status}>
                 {COMPLIANCE_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField key={`changes-${filters.changes}`} label="Suivi" name="changes" defaultValue={filters.changes ?? ""} onChange={applyNow}>
+            {CHANGES_FILTERS.map((changes) => (
+              <option key={changes} value={changes}>
+                {CHANGES_LABELS[changes]}
               </option>
             ))}
           </SelectField>

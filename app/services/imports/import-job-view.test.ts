@@ -15,6 +15,8 @@ const job = (overrides: Partial<Row>): Row => ({
   imported: 0,
   updated: 0,
   skipped: 0,
+  withdrawn: 0,
+  priceDrops: 0,
   totalProcessed: 0,
   errors: [],
   message: null,

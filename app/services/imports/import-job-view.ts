@@ -21,6 +21,9 @@ export type ImportJobView = JobView & {
   imported: number;
   updated: number;
   skipped: number;
+  /** Known listings the partner withdrew, and known listings whose price went down (issue 14). */
+  withdrawn: number;
+  priceDrops: number;
   totalProcessed: number;
 };
 
@@ -31,8 +34,8 @@ type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status"
 };
 
 export function toImportJobView(row: JobRow): ImportJobView {
-  const { source, currentPage, totalPages, imported, updated, skipped, totalProcessed } = row;
-  const fields = { source, currentPage, totalPages, imported, updated, skipped, totalProcessed };
+  const { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed } = row;
+  const fields = { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed };
   return buildJobView("import", row, { done: currentPage, total: totalPages }, fields, importEndToast);
 }
 

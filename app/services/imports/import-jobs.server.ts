@@ -31,14 +31,18 @@ export const importJobKind: JobKind<typeof importJobs, MakeImportSource> = {
       async run() {
         warmComplianceData();
         source = await makeSource();
+        let stopped = false;
         for await (const page of source.pages(signal)) {
-          if (signal.aborted) break;
+          stopped = signal.aborted;
+          if (stopped) break;
           // The status is read inside the write transaction: a Stop that landed meanwhile (from
           // this process or another) means the page is not written at all.
-          if (!(await writePage(job, page, totals, pages))) break;
+          stopped = !(await writePage(job, page, totals, pages));
+          if (stopped) break;
           source.onPageWritten?.(findJob(importJobKind, job.userId, job.id)!);
           await yieldToEventLoop();
         }
+        if (!stopped && !signal.aborted) await source.afterPages?.(job, signal);
         return completionMessage(totals);
       },
       onCompleted: () => source?.onCompleted?.(totals),

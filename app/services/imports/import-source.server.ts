@@ -16,6 +16,11 @@ export type ImportPage = { listings: ListingInput[]; invalid: string[]; totalPag
 /** What a job imports from: MoteurImmo, the demo feed, a file, an API connection. */
 export type ImportSource = {
   pages(signal: AbortSignal): AsyncIterable<ImportPage>;
+  /**
+   * Runs after the last page was written, while the job is still open (MoteurImmo reads its
+   * withdrawn ads); skipped when the job was stopped.
+   */
+  afterPages?(job: ImportJob, signal: AbortSignal): Promise<void>;
   /** Called after the last page (e.g. a connection records its sync). */
   onCompleted?(totals: ImportTotals): void;
   /** Called when the job fails (e.g. a connection goes to status 'error'). */

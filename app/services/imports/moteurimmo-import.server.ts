@@ -10,7 +10,9 @@ import { MOTEURIMMO_MAX_RESULTS, type AdSource, type AdSourceMode } from "../mot
 import { createListingSource } from "./ad-page-thread.server";
 import { adSourceFromConfig, type AdSourceConfig, type ListingPage, type ListingPageSource } from "./listing-page";
 import { createImportJob, enqueueImportJob } from "./import-jobs.server";
-import type { ImportJob, ImportPage, ImportSource } from "./import-source.server";
+import { IMPORT_JOB_TABLE, type ImportJob, type ImportPage, type ImportSource } from "./import-source.server";
+import { appendJobErrors } from "../jobs/status-writer.server";
+import { readWithdrawnAds } from "./withdrawn-ads.server";
 
 /** Test and benchmark seam: shorter timeouts and backoffs against the local fake partner. */
 export type AdSourceOptions = { client?: Partial<Omit<MoteurImmoClientConfig, "baseUrl" | "apiKey">> };
@@ -68,8 +70,12 @@ export function moteurImmoImportSource(
   source: ListingPageSource,
   params: ImportParams,
   body: Record<string, unknown> = FIXED_IMPORT_QUERY,
+  withdrawnSource?: AdSource,
 ): ImportSource {
+  // One filter body for the search and for the withdrawn ads (issue 14).
+  const query = body;
   return {
+    afterPages: withdrawnSource ? (job, signal) => readWithdrawnAdsNoted(job, withdrawnSource, query, signal) : undefined,
     async *pages(signal: AbortSignal): AsyncGenerator<ImportPage> {
       // Aborted when the job stops reading, so a prefetched request never outlives the job.
       const local = new AbortController();
@@ -78,7 +84,7 @@ export function moteurImmoImportSource(
       signal.addEventListener("abort", forward, { once: true });
       let totalPages = params.pages;
       const fetchPage = (page: number) =>
-        guardResultCap(source.fetchListings(body, page, params.perPage, local.signal), page, params.perPage);
+        guardResultCap(source.fetchListings(query, page, params.perPage, local.signal), page, params.perPage);
       let next: Promise<ListingPage | null> = fetchPage(1);
       try {
         for (let page = 1; page <= totalPages; page++) {
@@ -106,6 +112,19 @@ export function moteurImmoImportSource(
       }
     },
   };
+}
+
+/**
+ * The listings are written whatever happens to the withdrawn ads: a failure to read them is kept
+ * with the job's errors instead of failing the whole import.
+ */
+async function readWithdrawnAdsNoted(job: ImportJob, adSource: AdSource, query: Record<string, unknown>, signal: AbortSignal) {
+  try {
+    await readWithdrawnAds(job, adSource, query, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    appendJobErrors(IMPORT_JOB_TABLE, job.id, [`Annonces retirées non lues : ${reason(error)}`]);
+  }
 }
 
 /**
@@ -149,12 +168,9 @@ export function prepareMoteurImmoImport(
     params: { ...params, query },
     totalPages: params.pages,
   });
-  return {
-    job,
-    params,
-    mode,
-    makeSource: () => moteurImmoImportSource(createListingSource(adSourceConfig(options)), params, importRequestBody(job)),
-  };
+  const makeSource = () =>
+    moteurImmoImportSource(createListingSource(adSourceConfig(options)), params, importRequestBody(job), createAdSource(options));
+  return { job, params, mode, makeSource };
 }
 
 /**

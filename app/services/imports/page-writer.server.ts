@@ -4,7 +4,7 @@ import { FILE_IMPORT_PLATFORM } from "../dashboard/user-figures";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import { appendJobErrors, jobStatus, writeProgress } from "../jobs/status-writer.server";
 import { createWriteSizer } from "../jobs/write-sizer";
-import { upsertListingsInTransaction } from "../listings/listing-upsert.server";
+import { upsertListingsInTransaction, type UpsertCounts } from "../listings/listing-upsert.server";
 import { IMPORT_JOB_TABLE, type ImportJob, type ImportPage, type ImportTotals } from "./import-source.server";
 
 /** Pages written so far by the job, and the page count it shows (known or grown as pages arrive). */
@@ -74,7 +74,7 @@ function recordSlice(
   page: ImportPage,
   totals: ImportTotals,
   pages: PageCount,
-  counts: { imported: number; updated: number; skipped: number },
+  counts: UpsertCounts,
   written: number,
   last: boolean,
 ) {
@@ -91,7 +91,14 @@ function recordSlice(
   pages.written += advance;
   pages.total = last && page.totalPages !== undefined ? page.totalPages : Math.max(pages.total, pages.written);
   writeProgress(IMPORT_JOB_TABLE, job.id, {
-    add: { current_page: advance, imported: counts.imported, updated: counts.updated, skipped, total_processed: processed },
+    add: {
+      current_page: advance,
+      imported: counts.imported,
+      updated: counts.updated,
+      skipped,
+      total_processed: processed,
+      price_drops: counts.priceDrops,
+    },
     set: { total_pages: pages.total },
   });
   if (last) appendJobErrors(IMPORT_JOB_TABLE, job.id, [...page.invalid, ...(page.notes ?? [])]);

@@ -1,4 +1,5 @@
 import type { ComplianceStatus, ListingStatus } from "#db/schema";
+import type { ChangesFilter } from "./listing-changes";
 import type { ListingSort } from "./listing-sort";
 
 /**
@@ -23,6 +24,8 @@ export type ListingFilters = {
   /** Only the listings this search zone of the user brought ('' or absent: any). */
   zone?: string;
   compliance?: ComplianceFilter;
+  /** Withdrawn listings or price drops ('' or absent: the listings still on the market). */
+  changes?: ChangesFilter;
   /** How many rows to return, in the list's order ('Charger plus d'annonces' raises it by 50). */
   limit: number;
 };

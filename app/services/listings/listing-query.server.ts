@@ -54,6 +54,31 @@ function idSets(userId: string, filters: Omit<ListingFilters, "limit">) {
   };
 }
 
+/** The user's withdrawn listings, read on the partial index that holds only them. */
+const withdrawnIds = (userId: string) =>
+  sql`select w.id from properties w where w.created_by = ${userId} and w.withdrawn_at is not null`;
+
+/** Listings whose latest recorded price change lowered the price. */
+export const priceDropIds = (userId: string) =>
+  sql`select pc.property_id from price_changes pc
+       where pc.user_id = ${userId} and pc.new_price < pc.old_price
+         and pc.id = (select max(l.id) from price_changes l where l.property_id = pc.property_id)`;
+
+/** One probe of the partial index: most accounts have no withdrawn listing to leave out. */
+function hasWithdrawn(userId: string): boolean {
+  return getSqlite().prepare(`select 1 from properties where created_by = ? and withdrawn_at is not null limit 1`).get(userId) !== undefined;
+}
+
+/**
+ * Withdrawn listings leave every list but their own (a set probed per row, skipped when there
+ * is none: the lists then cost what they did before); a price drop is a set like the others.
+ */
+function changesConditions(userId: string, filters: Omit<ListingFilters, "limit">): SQL[] {
+  if (filters.changes === "withdrawn") return [idIn(withdrawnIds(userId))];
+  const online = hasWithdrawn(userId) ? [sql`+${properties.id} not in (${withdrawnIds(userId)})`] : [];
+  return filters.changes === "price_drop" ? [...online, idIn(priceDropIds(userId))] : online;
+}
+
 function transactionCondition(filters: Omit<ListingFilters, "limit">) {
   return filters.transaction === "all" ? null : eq(properties.transactionType, filters.transaction);
 }
@@ -78,6 +103,7 @@ export function listConditions(userId: string, filters: Omit<ListingFilters, "li
     sets.zone,
     transactionCondition(filters),
     complianceCondition(filters),
+    ...changesConditions(userId, filters),
   ];
   return and(...conditions.filter((condition): condition is SQL => condition !== null))!;
 }
@@ -99,13 +125,17 @@ export function countConditions(userId: string, filters: Omit<ListingFilters, "l
     sets.zone,
     transactionCondition(filters),
     complianceCondition(filters),
+    ...changesConditions(userId, filters),
   ];
   return and(...conditions.filter((condition): condition is SQL => condition !== null))!;
 }
 
-/** True when only the status narrows the list: its total is then one of the status counts. */
+/**
+ * True when only the status narrows the list of listings on the market: its total is then one
+ * of the status counts (which leave withdrawn listings out).
+ */
 export function onlyStatusFilter(filters: Omit<ListingFilters, "limit">) {
-  return !filters.city && !filters.type && !filters.zone && filters.transaction === "all" && (filters.compliance ?? "all") === "all" && toFtsQuery(filters.q) === null;
+  return !filters.changes && !filters.city && !filters.type && !filters.zone && filters.transaction === "all" && (filters.compliance ?? "all") === "all" && toFtsQuery(filters.q) === null;
 }
 
 /** Rows a newest-first walk may read before the page is full, checking city and type on each. */

@@ -3,7 +3,8 @@ import { getSqlite } from "~/utils/db.server";
 import { recordListingCompliance } from "../compliance/compliance-writer.server";
 import type { ListingInput } from "./listing-input";
 
-export type UpsertCounts = { imported: number; updated: number; skipped: number };
+/** `priceDrops`: known listings whose price went down (each new price is also kept in price_changes). */
+export type UpsertCounts = { imported: number; updated: number; skipped: number; priceDrops: number };
 
 type ExistingRow = {
   id: number;
@@ -30,6 +31,7 @@ type ExistingRow = {
   source_origin: string | null;
   transaction_type: string;
   has_owner: number;
+  withdrawn: number;
 };
 
 /** Column values of a listing as stored (JSON lists serialised). */
@@ -68,6 +70,7 @@ type Statements = {
   insert: Database.Statement<Record<string, unknown>, unknown>;
   update: Database.Statement<Record<string, unknown>, unknown>;
   insertOwner: Database.Statement<Record<string, unknown>, unknown>;
+  insertPriceChange: Database.Statement<Record<string, unknown>, unknown>;
 };
 
 // Prepared once per connection: the import hot path runs thousands of these per second.
@@ -80,7 +83,8 @@ function statements(sqlite: Database.Database): Statements {
   prepared = {
     find: sqlite.prepare(
       `select p.id, p.status, ${COLUMN_NAMES.map((c) => `p.${c}`).join(", ")},
-              exists(select 1 from property_owners o where o.property_id = p.id) as has_owner
+              exists(select 1 from property_owners o where o.property_id = p.id) as has_owner,
+              p.withdrawn_at is not null as withdrawn
          from properties p
         where p.created_by = ? and p.source_platform = ? and p.source_platform_id = ?`,
     ),
@@ -89,8 +93,9 @@ function statements(sqlite: Database.Database): Statements {
        values (${COLUMN_NAMES.map((c) => `@${c}`).join(", ")}, @source_platform, @source_platform_id, 'pending', @created_by, @now, @now)`,
     ),
     // A changed price or description is a new fact to moderate, unless the listing is blacklisted.
+    // A listing found again in the results is back on the market: no longer withdrawn.
     update: sqlite.prepare(
-      `update properties set ${assignments}, updated_at = @now,
+      `update properties set ${assignments}, updated_at = @now, withdrawn_at = null,
               status = case when @remoderate = 1 and status <> 'rejected' then 'pending' else status end,
               ai_checked_at = case when @remoderate = 1 and status <> 'rejected' then null else ai_checked_at end,
               ai_flag_reason = case when @remoderate = 1 and status <> 'rejected' then null else ai_flag_reason end,
@@ -101,6 +106,10 @@ function statements(sqlite: Database.Database): Statements {
       `insert into property_owners (id, property_id, first_name, last_name, email, created_at)
        values (@id, @property_id, @first_name, @last_name, @email, @now)
        on conflict(property_id) do nothing`,
+    ),
+    insertPriceChange: sqlite.prepare(
+      `insert into price_changes (property_id, user_id, changed_at, old_price, new_price)
+       values (@property_id, @user_id, @now, @old_price, @new_price)`,
     ),
   };
   cache.set(sqlite, prepared);
@@ -139,7 +148,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
   const sqlite = getSqlite();
   if (!sqlite.inTransaction) throw new Error("upsertListingsInTransaction: transaction requise");
   const st = statements(sqlite);
-  const counts: UpsertCounts = { imported: 0, updated: 0, skipped: 0 };
+  const counts: UpsertCounts = { imported: 0, updated: 0, skipped: 0, priceDrops: 0 };
   const now = Date.now();
   for (const input of batch) {
     const values = columns(input);
@@ -157,7 +166,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
       counts.imported += 1;
       continue;
     }
-    const changed = COLUMN_NAMES.some((c) => existing[c] !== values[c]);
+    const changed = existing.withdrawn === 1 || COLUMN_NAMES.some((c) => existing[c] !== values[c]);
     if (!existing.has_owner && input.owner) insertOwner(st, existing.id, input, now);
     if (!changed) {
       counts.skipped += 1;
@@ -167,6 +176,11 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
     st.update.run({ ...values, id: existing.id, now, remoderate: remoderate ? 1 : 0 });
     recordListingCompliance(existing.id, input, now);
     counts.updated += 1;
+    // A price that appears or disappears is not a change of price: there is nothing to compare.
+    if (existing.price !== null && values.price !== null && existing.price !== values.price) {
+      st.insertPriceChange.run({ property_id: existing.id, user_id: userId, now, old_price: existing.price, new_price: values.price });
+      if (values.price < existing.price) counts.priceDrops += 1;
+    }
   }
   return counts;
 }

@@ -5,6 +5,7 @@ import { LISTING_DETAIL_MAX } from "~/config";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { countConditions, listConditions, listOrder, onlyStatusFilter, walkIsShort, withSearchHits } from "./listing-query.server";
 import type { ListingFilters, StatusCounts } from "./listing-filters";
+import { daysOnMarket } from "./listing-changes";
 import { toFtsQuery } from "./listing-search";
 
 /**
@@ -30,6 +31,10 @@ export type ListingCard = {
   flagged: boolean;
   image: string | null;
   owner: ListingOwner | null;
+  withdrawnAt: Date | null;
+  /** The latest recorded price change lowered the price. */
+  priceDropped: boolean;
+  daysOnMarket: number;
 };
 
 /** Pictures come from imports: only http(s) addresses are shown. */
@@ -86,6 +91,9 @@ function listQuery(userId: string, filters: ListingFilters, direct = false) {
     compliance: properties.complianceStatus,
     flagReason: properties.aiFlagReason,
     image: sql<string | null>`json_extract(${properties.images}, '$[0]')`,
+    createdAt: properties.createdAt,
+    withdrawnAt: properties.withdrawnAt,
+    priceDropped: sql<number | null>`(select pc.new_price < pc.old_price from price_changes pc where pc.property_id = ${properties.id} order by pc.id desc limit 1)`,
   })
     .where(sorted ? inArray(properties.id, sortedPageIds(userId, filters)) : listConditions(userId, filters, direct))
     .orderBy(...listOrder(filters.sort))
@@ -99,12 +107,17 @@ function countQuery(userId: string, filters: ListingFilters) {
 /**
  * The user's listing count per status in one statement: four range counts on the
  * (created_by, status, ai_confidence) index, measured faster than a GROUP BY over the same rows.
+ * `online` leaves withdrawn listings out (the /properties lists), by subtracting their counts
+ * on the partial index that holds only them.
  */
-export function countListingsByStatus(userId: string): StatusCounts {
+export function countListingsByStatus(userId: string, { online = false } = {}): StatusCounts {
+  const withdrawn = (status: ListingStatus) =>
+    online ? ` - (select count(*) from properties where created_by = @userId and status = '${status}' and withdrawn_at is not null)` : "";
   const row = getSqlite()
     .prepare(
       `select ${LISTING_STATUSES.map(
-        (status) => `(select count(*) from properties where created_by = @userId and status = '${status}') as ${status}`,
+        (status) =>
+          `(select count(*) from properties where created_by = @userId and status = '${status}')${withdrawn(status)} as ${status}`,
       ).join(", ")}`,
     )
     .get({ userId }) as Record<ListingStatus, number>;
@@ -117,7 +130,7 @@ export function countListingsByStatus(userId: string): StatusCounts {
 export function listListings(
   userId: string,
   filters: ListingFilters,
-  counts: StatusCounts = countListingsByStatus(userId),
+  counts: StatusCounts = countListingsByStatus(userId, { online: true }),
 ): { listings: ListingCard[]; total: number } {
   const { rows, total } = withSearchHits(filters, () => {
     // The count reads indexes only; it then tells how far the newest-first walk must go.
@@ -125,6 +138,7 @@ export function listListings(
     const rows = total === 0 ? [] : listQuery(userId, filters, walkIsShort(filters, total, counts)).all();
     return { rows, total };
   });
+  const now = Date.now();
   const listings = rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -141,6 +155,9 @@ export function listListings(
     flagged: Boolean(row.flagReason),
     image: isWebAddress(row.image) ? row.image : null,
     owner: ownerOf(row),
+    withdrawnAt: row.withdrawnAt,
+    priceDropped: row.priceDropped === 1,
+    daysOnMarket: daysOnMarket(row.createdAt, row.withdrawnAt, now),
   }));
   return { listings, total };
 }
@@ -199,7 +216,7 @@ export function listFilterOptions(userId: string): { cities: string[]; types: st
   return { cities: read("city"), types: read("property_type") };
 }
 
-export type ListingDetail = Omit<ListingCard, "image" | "flagged"> & {
+export type ListingDetail = Omit<ListingCard, "image" | "flagged" | "priceDropped"> & {
   description: string | null;
   postalCode: string | null;
   rooms: number | null;
@@ -264,6 +281,8 @@ export function getListing(userId: string, id: number, { anyOwner = false } = {}
     aiFlagReason: listing.aiFlagReason,
     aiConfidence: listing.aiConfidence,
     createdAt: listing.createdAt,
+    withdrawnAt: listing.withdrawnAt,
+    daysOnMarket: daysOnMarket(listing.createdAt, listing.withdrawnAt),
     mine: listing.createdBy === userId,
     owner: ownerOf(row),
   };

@@ -1,5 +1,6 @@
 import { parseAdsResponse, parseCountResponse } from "./ad-schema";
 import { reserveRequestSlot } from "./rate-limiter";
+import { parseWithdrawnAdsResponse, type WithdrawnAdsPage } from "./withdrawn-ads-schema";
 import { MOTEURIMMO_MAX_PAGE_LENGTH, createAbortError, type AdPage, type AdSource } from "./types";
 
 /**
@@ -231,14 +232,7 @@ export function createMoteurImmoClient(config: MoteurImmoClientConfig): AdSource
     },
 
     async fetchPage(query, page, maxLength, signal): Promise<AdPage> {
-      if (!Number.isInteger(page) || page < 1) {
-        throw new RangeError(`Numéro de page invalide : ${page}`);
-      }
-      if (!Number.isInteger(maxLength) || maxLength < 1 || maxLength > MOTEURIMMO_MAX_PAGE_LENGTH) {
-        throw new RangeError(
-          `Taille de page invalide : ${maxLength} (1 à ${MOTEURIMMO_MAX_PAGE_LENGTH})`,
-        );
-      }
+      checkPaging(page, maxLength);
       // The total is only asked on page 1: counting is expensive on the partner side.
       const paging = page === 1 ? { page, maxLength, withCount: true } : { page, maxLength };
       const json = await post("/ads", { ...searchFields(query), ...paging }, signal);
@@ -247,7 +241,24 @@ export function createMoteurImmoClient(config: MoteurImmoClientConfig): AdSource
       const { ads, invalid, received, count } = parsed.value;
       return { ads, invalid, received, count: page === 1 ? count : null };
     },
+
+    async fetchWithdrawnPage(query, page, maxLength, signal): Promise<WithdrawnAdsPage> {
+      checkPaging(page, maxLength);
+      const json = await post("/deletedAds", { ...searchFields(query), page, maxLength }, signal);
+      const parsed = parseWithdrawnAdsResponse(json);
+      if (!parsed.ok) throw invalidResponse(parsed.reason, redact);
+      return parsed.value;
+    },
   };
+}
+
+function checkPaging(page: number, maxLength: number) {
+  if (!Number.isInteger(page) || page < 1) {
+    throw new RangeError(`Numéro de page invalide : ${page}`);
+  }
+  if (!Number.isInteger(maxLength) || maxLength < 1 || maxLength > MOTEURIMMO_MAX_PAGE_LENGTH) {
+    throw new RangeError(`Taille de page invalide : ${maxLength} (1 à ${MOTEURIMMO_MAX_PAGE_LENGTH})`);
+  }
 }
 
 function failure(

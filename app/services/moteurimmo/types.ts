@@ -1,4 +1,5 @@
 import type { MoteurImmoAd } from "./ad-schema";
+import type { WithdrawnAdsPage } from "./withdrawn-ads-schema";
 
 /**
  * One partner ad after validation (see ad-schema.ts). Demo ads are built directly in this shape
@@ -34,6 +35,16 @@ export interface AdSource {
     maxLength: number,
     signal?: AbortSignal,
   ): Promise<AdPage>;
+  /**
+   * One page of the ads the partner withdrew among those the query matches (POST /deletedAds).
+   * The demo feed has none, so it does not implement it.
+   */
+  fetchWithdrawnPage?(
+    query: Record<string, unknown>,
+    page: number,
+    maxLength: number,
+    signal?: AbortSignal,
+  ): Promise<WithdrawnAdsPage>;
 }
 
 /** Largest page the partner serves (sure). */
