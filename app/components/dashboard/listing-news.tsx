@@ -2,7 +2,14 @@ import { Link } from "@remix-run/react";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { formatDateTime, formatNumber } from "~/utils/format";
 
-type News = { since: Date | string; firstVisit: boolean; newListings: number; priceDrops: number; withdrawn: number };
+type News = {
+  since: Date | string;
+  firstVisit: boolean;
+  newListings: number;
+  priceDrops: number;
+  withdrawn: number;
+  zones: Array<{ zoneId: string; name: string; count: number }>;
+};
 
 function NewsLink({ count, label, to }: { count: number; label: string; to: string }) {
   return (
@@ -24,6 +31,14 @@ export function ListingNewsCard({ news }: { news: News }) {
       <CardBody>
         <ul aria-label="Nouveautés depuis votre dernière visite" className="divide-y divide-slate-100">
           <NewsLink count={news.newListings} label="Nouvelles annonces" to="/properties?status=all" />
+          {news.zones.map((zone) => (
+            <NewsLink
+              key={zone.zoneId}
+              count={zone.count}
+              label={`dont zone « ${zone.name} »`}
+              to={`/properties?${new URLSearchParams({ status: "all", zone: zone.zoneId })}`}
+            />
+          ))}
           <NewsLink count={news.priceDrops} label="Baisses de prix" to="/properties?status=all&changes=price_drop" />
           <NewsLink count={news.withdrawn} label="Annonces retirées" to="/properties?status=all&changes=withdrawn" />
         </ul>

@@ -1,4 +1,5 @@
 import { getSqlite } from "~/utils/db.server";
+import { newListingsByZoneSince, type ZoneNews } from "../prospecting/zone-news.server";
 
 /**
  * /dashboard's "Nouveautés" (issue 14): what arrived in the user's account since their previous
@@ -13,6 +14,8 @@ export type ListingNews = {
   /** Listings whose price went down at least once since then. */
   priceDrops: number;
   withdrawn: number;
+  /** New listings per search zone of the user (every zone, 0 when nothing arrived). */
+  zones: ZoneNews[];
 };
 
 export function listingNewsSince(userId: string): ListingNews {
@@ -33,11 +36,13 @@ export function listingNewsSince(userId: string): ListingNews {
     | { since: number; first_visit: number; new_listings: number; price_drops: number; withdrawn: number }
     | undefined;
   if (!row) throw new Error("utilisateur inconnu");
+  const since = new Date(row.since);
   return {
-    since: new Date(row.since),
+    since,
     firstVisit: row.first_visit === 1,
     newListings: row.new_listings,
     priceDrops: row.price_drops,
     withdrawn: row.withdrawn,
+    zones: newListingsByZoneSince(userId, since),
   };
 }
