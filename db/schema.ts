@@ -171,8 +171,35 @@ export const exportDocuments = sqliteTable(
     userId: text("user_id"),
     doc: blob("doc", { mode: "buffer" }).notNull(),
     publicDoc: blob("public_doc", { mode: "buffer" }),
+    /** When the document's bytes last changed (epoch ms); both documents end with it as `updated_at`. */
+    updatedAt: integer("updated_at").notNull().default(0),
+    /** The export_events seq of that change: the change feed's keyset position (issue 18). */
+    changeSeq: integer("change_seq").notNull().default(0),
   },
-  (t) => [index("export_documents_order_idx").on(t.createdAt, t.propertyId)],
+  (t) => [
+    index("export_documents_order_idx").on(t.createdAt, t.propertyId),
+    index("export_documents_change_idx").on(t.changeSeq),
+  ],
+);
+
+export const EXPORT_EVENT_TYPES = ["activated", "updated", "removed"] as const;
+export type ExportEventType = (typeof EXPORT_EVENT_TYPES)[number];
+
+/**
+ * Append-only log of the export's changes, written by the triggers on export_documents in the
+ * writing transaction (migration 0016): the change feed's `removed` array and the webhook
+ * batches read it. `seq` follows commit order (one writer at a time), `occurred_at` never
+ * decreases along it (docs/decisions/022-change-feed-webhooks.md).
+ */
+export const exportEvents = sqliteTable(
+  "export_events",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    propertyId: integer("property_id").notNull(),
+    type: text("type", { enum: EXPORT_EVENT_TYPES }).notNull(),
+    occurredAt: integer("occurred_at").notNull(),
+  },
+  (t) => [index("export_events_property_idx").on(t.propertyId, t.seq)],
 );
 
 export const propertyOwners = sqliteTable("property_owners", {
