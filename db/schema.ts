@@ -199,7 +199,11 @@ export const exportEvents = sqliteTable(
     type: text("type", { enum: EXPORT_EVENT_TYPES }).notNull(),
     occurredAt: integer("occurred_at").notNull(),
   },
-  (t) => [index("export_events_property_idx").on(t.propertyId, t.seq)],
+  (t) => [
+    index("export_events_property_idx").on(t.propertyId, t.seq),
+    // updatedSince finds its starting seq by instant.
+    index("export_events_occurred_idx").on(t.occurredAt),
+  ],
 );
 
 export const propertyOwners = sqliteTable("property_owners", {

@@ -6,6 +6,7 @@ CREATE TABLE `export_events` (
 );
 --> statement-breakpoint
 CREATE INDEX `export_events_property_idx` ON `export_events` (`property_id`,`seq`);--> statement-breakpoint
+CREATE INDEX `export_events_occurred_idx` ON `export_events` (`occurred_at`);--> statement-breakpoint
 ALTER TABLE `export_documents` ADD `updated_at` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `export_documents` ADD `change_seq` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `export_documents_change_idx` ON `export_documents` (`change_seq`);--> statement-breakpoint
