@@ -236,6 +236,8 @@ export const apiConnections = sqliteTable(
     statusMessage: text("status_message"),
     totalSynced: integer("total_synced").notNull().default(0),
     lastSync: timestamp("last_sync"),
+    /** Export connections: the last export_events seq already cut into a webhook batch (issue 18). */
+    webhookSeq: integer("webhook_seq").notNull().default(0),
     createdAt: createdAt(),
     createdBy: text("created_by")
       .notNull()
@@ -436,4 +438,53 @@ export const moderationDecisions = sqliteTable(
     index("moderation_decisions_decided_idx").on(t.decidedAt),
     check("moderation_decisions_decision_check", sql`${t.decision} in ('active', 'rejected')`),
   ],
+);
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * One webhook POST to an export connection's endpoint (issue 18): a batch of export events cut
+ * once, then sent (and re-sent on failure) under the same id, which the receiver de-duplicates
+ * on (docs/decisions/022-change-feed-webhooks.md). `events` is the batch's JSON array, frozen
+ * when it was cut so that every attempt carries the same content.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: uuid(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => apiConnections.id, { onDelete: "cascade" }),
+    /** 'events' (a batch of the export's changes) or 'ping' (the card's "Tester"). */
+    kind: text("kind", { enum: ["events", "ping"] }).notNull(),
+    firstSeq: integer("first_seq").notNull().default(0),
+    lastSeq: integer("last_seq").notNull().default(0),
+    eventCount: integer("event_count").notNull().default(0),
+    events: text("events").notNull(),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull().default(0),
+    lastError: text("last_error"),
+    httpStatus: integer("http_status"),
+    latencyMs: integer("latency_ms"),
+    createdAt: integer("created_at").notNull(),
+    deliveredAt: integer("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_connection_idx").on(t.connectionId, t.createdAt),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    check("webhook_deliveries_status_check", sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Push runs of the webhook deliveries of one account's export connections (job kind "webhooks"). */
+export const webhookJobs = sqliteTable(
+  "webhook_jobs",
+  {
+    ...jobColumns(),
+    delivered: integer("delivered").notNull().default(0),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+  },
+  (t) => [index("webhook_jobs_user_idx").on(t.userId, t.createdAt), index("webhook_jobs_status_idx").on(t.status)],
 );

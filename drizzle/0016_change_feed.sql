@@ -7,6 +7,47 @@ CREATE TABLE `export_events` (
 --> statement-breakpoint
 CREATE INDEX `export_events_property_idx` ON `export_events` (`property_id`,`seq`);--> statement-breakpoint
 CREATE INDEX `export_events_occurred_idx` ON `export_events` (`occurred_at`);--> statement-breakpoint
+CREATE TABLE `webhook_deliveries` (
+	`id` text PRIMARY KEY NOT NULL,
+	`connection_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`first_seq` integer DEFAULT 0 NOT NULL,
+	`last_seq` integer DEFAULT 0 NOT NULL,
+	`event_count` integer DEFAULT 0 NOT NULL,
+	`events` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`next_attempt_at` integer DEFAULT 0 NOT NULL,
+	`last_error` text,
+	`http_status` integer,
+	`latency_ms` integer,
+	`created_at` integer NOT NULL,
+	`delivered_at` integer,
+	FOREIGN KEY (`connection_id`) REFERENCES `api_connections`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "webhook_deliveries_status_check" CHECK("webhook_deliveries"."status" in ('pending', 'delivered', 'failed'))
+);
+--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_connection_idx` ON `webhook_deliveries` (`connection_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_due_idx` ON `webhook_deliveries` (`status`,`next_attempt_at`);--> statement-breakpoint
+CREATE TABLE `webhook_jobs` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`errors` text DEFAULT '[]' NOT NULL,
+	`message` text,
+	`worker_id` text,
+	`heartbeat_at` integer,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`started_at` integer,
+	`finished_at` integer,
+	`delivered` integer DEFAULT 0 NOT NULL,
+	`failed_attempts` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `webhook_jobs_user_idx` ON `webhook_jobs` (`user_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `webhook_jobs_status_idx` ON `webhook_jobs` (`status`);--> statement-breakpoint
+ALTER TABLE `api_connections` ADD `webhook_seq` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `export_documents` ADD `updated_at` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `export_documents` ADD `change_seq` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `export_documents_change_idx` ON `export_documents` (`change_seq`);--> statement-breakpoint
@@ -123,3 +164,6 @@ CREATE TRIGGER `export_documents_owner_delete` AFTER DELETE ON `property_owners`
       public_doc = excluded.public_doc, updated_at = excluded.updated_at, change_seq = excluded.change_seq
     WHERE excluded.change_seq > export_documents.change_seq;
 END;
+--> statement-breakpoint
+-- Existing export connections push from now on, not the whole history.
+UPDATE `api_connections` SET `webhook_seq` = (SELECT coalesce(max(seq), 0) FROM export_events) WHERE `api_type` = 'export';
