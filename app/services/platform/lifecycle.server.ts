@@ -1,4 +1,4 @@
-import { JOB_SWEEP_INTERVAL_MS } from "~/config";
+import { JOB_SWEEP_INTERVAL_MS, WEBHOOKS } from "~/config";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
@@ -9,8 +9,9 @@ import { abortHeldJobs, heldJobs, releaseJob } from "../jobs/lease.server";
 import { jobQueue } from "../jobs/queue.server";
 import { stopForShutdown } from "../jobs/status-writer.server";
 import { flushExportUsage } from "../export/export-api-usage.server";
+import { scheduleWebhookRuns } from "../connections/webhook-jobs.server";
 
-const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout };
+const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigimmoWebhooks?: NodeJS.Timeout };
 
 /**
  * Runs before the server listens: opens and migrates the database, seeds an empty one with the
@@ -40,6 +41,15 @@ export async function bootstrap() {
     }
   }, JOB_SWEEP_INTERVAL_MS);
   state.__vigimmoSweep.unref();
+  // Export connections' webhooks: new changes and due retries start a push run (ADR 022).
+  state.__vigimmoWebhooks ??= setInterval(() => {
+    try {
+      scheduleWebhookRuns();
+    } catch (error) {
+      logEvent("webhook.schedule_error", { error: (error as Error).message });
+    }
+  }, WEBHOOKS.scheduleIntervalMs);
+  state.__vigimmoWebhooks.unref();
 }
 
 /**
@@ -50,6 +60,7 @@ export async function bootstrap() {
  */
 export async function shutdown({ graceMs = 10_000, requestsDone = Promise.resolve() }: { graceMs?: number; requestsDone?: Promise<unknown> } = {}) {
   if (state.__vigimmoSweep) clearInterval(state.__vigimmoSweep);
+  if (state.__vigimmoWebhooks) clearInterval(state.__vigimmoWebhooks);
   const queue = jobQueue();
   queue.pause();
   queue.clear();
