@@ -220,9 +220,9 @@ export function recentDeliveries(connectionIds: string[], perConnection = WEBHOO
     .prepare<[string, number], DeliveryView & { connectionId: string }>(
       `select connection_id as connectionId, id, kind, coalesce(delivered_at, created_at) as at, event_count as events, status, attempts,
          latency_ms as latencyMs, last_error as lastError
-       from (select *, row_number() over (partition by connection_id order by created_at desc, rowid desc) as n
+       from (select *, row_number() over (partition by connection_id order by created_at desc, first_seq desc) as n
              from webhook_deliveries where connection_id in (select value from json_each(?)))
-       where n <= ? order by connection_id, created_at desc, rowid desc`,
+       where n <= ? order by connection_id, n`,
     )
     .all(JSON.stringify(connectionIds), perConnection);
   for (const { connectionId, ...view } of rows) views.set(connectionId, [...(views.get(connectionId) ?? []), view]);
