@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WEBHOOKS } from "~/config";
+import { action, loader } from "~/routes/_app.api-connections";
 import { cutWebhookBatches } from "~/services/connections/webhook-batches.server";
 import { recentDeliveries, retryDelayMs, sendPing } from "~/services/connections/webhook-delivery.server";
 import { accountsWithWebhookWork, createWebhookRun, webhookJobKind } from "~/services/connections/webhook-jobs.server";
@@ -9,7 +10,7 @@ import { createOwnerForListing } from "~/services/listings/owners.server";
 import { closeDb, getSqlite } from "~/utils/db.server";
 import { makeConnection } from "../setup/connections-factories";
 import { makeActiveListings } from "../setup/export-factories";
-import { makeUser } from "../setup/factories";
+import { makeUser, requestAs } from "../setup/factories";
 import { startWebhookReceiver } from "../setup/webhook-receiver";
 
 /**
@@ -172,4 +173,34 @@ it("« Tester » envoie un ping signé, noté avec les envois de la carte", asyn
   expect(verifyWebhookSignature(KEY, post.body, post.signature, Math.floor(Date.now() / 1000))).toBe(true);
   expect((JSON.parse(post.body) as { events: Array<{ type: string }> }).events.map((event) => event.type)).toEqual(["ping"]);
   expect(recentDeliveries([connection.id]).get(connection.id)![0]).toMatchObject({ kind: "ping", status: "delivered", events: 0 });
+});
+
+describe("écran /api-connections", () => {
+  type Answer = { data: { ok: boolean; toast: { type: string; message: string } }; init: ResponseInit | null };
+  async function post(userId: string, form: Record<string, string>) {
+    const answer = (await action({ request: await requestAs(userId, "/api-connections", { form }), params: {}, context: {} })) as unknown as Answer;
+    return { status: answer.init?.status ?? 200, ...answer.data };
+  }
+
+  it("« Tester » et « Renvoyer » ne touchent que les connexions et envois du compte", async () => {
+    const { user, connection } = await pushTarget();
+    makeActiveListings(user.id, 2);
+    await push(user.id);
+    const [batch] = deliveriesOf(connection.id);
+    const stranger = await makeUser();
+    expect(await post(stranger.id, { intent: "webhook-resend", deliveryId: batch!.id })).toMatchObject({ status: 404, toast: { message: "Envoi introuvable" } });
+    expect(await post(stranger.id, { intent: "webhook-test", connectionId: connection.id })).toMatchObject({ status: 404, toast: { message: "Connexion introuvable" } });
+    const sent = receiver.received.length;
+
+    const resent = await post(user.id, { intent: "webhook-resend", deliveryId: batch!.id });
+    expect(resent).toMatchObject({ ok: true, toast: { type: "success", message: "Lot renvoyé (2 événements)" } });
+    expect(receiver.received.slice(sent).map((post) => post.delivery)).toEqual([batch!.id]);
+    const tested = await post(user.id, { intent: "webhook-test", connectionId: connection.id });
+    expect(tested.toast.message).toMatch(/^Ping reçu par le point d'accès \(\d+ ms\)$/);
+
+    const page = await loader({ request: await requestAs(user.id, "/api-connections"), params: {}, context: {} });
+    expect(page.webhookDeliveries[connection.id]!.map((row) => row.kind)).toEqual(["ping", "events"]);
+    const strangerPage = await loader({ request: await requestAs(stranger.id, "/api-connections"), params: {}, context: {} });
+    expect(strangerPage.webhookDeliveries).toEqual({});
+  });
 });
