@@ -87,7 +87,7 @@ test("la synchronisation incrémentale de la documentation tient une copie à jo
     if (await hasPythonRequests()) {
       const pythonDir = fs.mkdtempSync(path.join(os.tmpdir(), "vigimmo-sync-py-"));
       try {
-        expect((await run("python3", ["-c", python], { cwd: pythonDir })).stdout).toMatch(/^\d+ annonces modifiées, 0 retirées, \d+ dans la copie$/m);
+        expect((await run("python3", ["-c", python], { cwd: pythonDir })).stdout).toMatch(/^\d+ annonces modifiées, \d+ retirées, \d+ dans la copie$/m);
       } finally {
         fs.rmSync(pythonDir, { recursive: true, force: true });
       }
