@@ -245,7 +245,8 @@ export default function ApiConnectionsPage() {
           </h2>
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {connections.map((connection) => (
-              <li key={connection.id}>
+              // min-w-0: a long connection name is truncated in its card instead of widening the grid.
+              <li key={connection.id} className="min-w-0">
                 <ConnectionCard
                   connection={connection}
                   runningJob={runningSync?.connectionId === connection.id ? runningSync.job : null}

@@ -51,6 +51,7 @@ for (const width of WIDTHS) {
       }));
       setStatus(ids.slice(1, 3), "suspicious", "Prix anormalement bas · Propriétaire à l'étranger");
       makeConnection(user.id, { apiEndpoint: "https://un-flux-partenaire-au-nom-particulierement-long.example.fr/api/v2/annonces" });
+      makeConnection(user.id, { apiType: "export", name: "Site de l'agence (webhooks)" });
       makeExportKey(user.id);
       createKeyRequest(user.id, { companyName: "Agence Étroite", description: "Diffusion sur notre site" });
       for (const path of ["/dashboard", "/properties", `/property/${ids[0]}`, `/property/${ids[1]}`, "/moderation", "/api-connections", "/request-api-key", "/export-api-keys", "/api-docs", "/moteurimmo-sync"]) {

@@ -46,6 +46,8 @@ export function WebhookDeliveries({ connectionId, deliveries }: { connectionId: 
       {deliveries.length === 0 ? (
         <p className="text-xs text-slate-600">{"Aucun envoi pour l'instant : les changements de l'export partiront ici."}</p>
       ) : (
+        // A phone's card is narrower than five columns: the table scrolls, the page does not.
+        <div className="overflow-x-auto">
         <table className="w-full text-left text-xs">
           <caption className="sr-only">Derniers envois</caption>
           <thead className="text-slate-600">
@@ -79,6 +81,7 @@ export function WebhookDeliveries({ connectionId, deliveries }: { connectionId: 
             })}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );
