@@ -143,6 +143,9 @@ it("après n'importe quelle suite de changements, les documents exportés sont c
       const active = getSqlite().prepare<[], number>("select id from properties where status = 'active' order by id").pluck().all();
       expect(rows.map((row) => row.property_id)).toEqual(active);
       expect(lastEvents()).toEqual(documentPositions());
+      // Bytes, not text: the API copies them as buffers.
+      expect(getSqlite().prepare("select count(*) from export_documents where typeof(doc) <> 'blob' or typeof(public_doc) not in ('blob', 'null')").pluck().get()).toBe(0);
+      expect(getSqlite().prepare("select count(*) from export_staging").pluck().get()).toBe(0);
     }),
     { numRuns: 60 },
   );
