@@ -120,3 +120,22 @@ export const ZONE_LIMITS = {
 /** Hours between two scheduled runs of a zone (the check of search_zones.frequency_hours says the same). */
 export const ZONE_FREQUENCY_HOURS = [1, 6, 12, 24] as const;
 export const ZONE_SCHEDULER = { tickMs: 60_000, maxConcurrentRuns: 2 } as const;
+
+/**
+ * Webhooks of export connections (issue 18, docs/decisions/022-change-feed-webhooks.md): events
+ * per POST, how long one POST may take, the retry schedule (doubling from `firstRetryMs` up to
+ * `maxRetryMs`, given up `giveUpAfterMs` after the batch was cut), how often the scheduler looks
+ * for work, and how many deliveries a card shows / a connection keeps.
+ */
+export const WEBHOOKS = {
+  maxEvents: 500,
+  timeoutMs: 10_000,
+  maxResponseBytes: 64 * 1024,
+  firstRetryMs: 30_000,
+  maxRetryMs: 60 * 60 * 1000,
+  giveUpAfterMs: 24 * 60 * 60 * 1000,
+  batchesPerRun: 20,
+  scheduleIntervalMs: 2_000,
+  shownDeliveries: 5,
+  keptDeliveries: 100,
+} as const;

@@ -200,8 +200,39 @@ export const exportDocuments = sqliteTable(
     userId: text("user_id"),
     doc: blob("doc", { mode: "buffer" }).notNull(),
     publicDoc: blob("public_doc", { mode: "buffer" }),
+    /** When the document's bytes last changed (epoch ms); both documents end with it as `updated_at`. */
+    updatedAt: integer("updated_at").notNull().default(0),
+    /** The export_events seq of that change: the change feed's keyset position (issue 18). */
+    changeSeq: integer("change_seq").notNull().default(0),
   },
-  (t) => [index("export_documents_order_idx").on(t.createdAt, t.propertyId)],
+  (t) => [
+    index("export_documents_order_idx").on(t.createdAt, t.propertyId),
+    index("export_documents_change_idx").on(t.changeSeq),
+  ],
+);
+
+export const EXPORT_EVENT_TYPES = ["activated", "updated", "removed"] as const;
+export type ExportEventType = (typeof EXPORT_EVENT_TYPES)[number];
+
+/**
+ * Append-only log of the export's changes, written by the triggers on export_documents in the
+ * writing transaction (migration 0016): the change feed's `removed` array and the webhook
+ * batches read it. `seq` follows commit order (one writer at a time), `occurred_at` never
+ * decreases along it (docs/decisions/022-change-feed-webhooks.md).
+ */
+export const exportEvents = sqliteTable(
+  "export_events",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    propertyId: integer("property_id").notNull(),
+    type: text("type", { enum: EXPORT_EVENT_TYPES }).notNull(),
+    occurredAt: integer("occurred_at").notNull(),
+  },
+  (t) => [
+    index("export_events_property_idx").on(t.propertyId, t.seq),
+    // updatedSince finds its starting seq by instant.
+    index("export_events_occurred_idx").on(t.occurredAt),
+  ],
 );
 
 /**
@@ -258,6 +289,8 @@ export const apiConnections = sqliteTable(
     statusMessage: text("status_message"),
     totalSynced: integer("total_synced").notNull().default(0),
     lastSync: timestamp("last_sync"),
+    /** Export connections: the last export_events seq already cut into a webhook batch (issue 18). */
+    webhookSeq: integer("webhook_seq").notNull().default(0),
     createdAt: createdAt(),
     createdBy: text("created_by")
       .notNull()
@@ -554,4 +587,53 @@ export const zoneListings = sqliteTable(
     primaryKey({ columns: [t.zoneId, t.propertyId] }),
     index("zone_listings_property_idx").on(t.propertyId),
   ],
+);
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * One webhook POST to an export connection's endpoint (issue 18): a batch of export events cut
+ * once, then sent (and re-sent on failure) under the same id, which the receiver de-duplicates
+ * on (docs/decisions/022-change-feed-webhooks.md). `events` is the batch's JSON array, frozen
+ * when it was cut so that every attempt carries the same content.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: uuid(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => apiConnections.id, { onDelete: "cascade" }),
+    /** 'events' (a batch of the export's changes) or 'ping' (the card's "Tester"). */
+    kind: text("kind", { enum: ["events", "ping"] }).notNull(),
+    firstSeq: integer("first_seq").notNull().default(0),
+    lastSeq: integer("last_seq").notNull().default(0),
+    eventCount: integer("event_count").notNull().default(0),
+    events: text("events").notNull(),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull().default(0),
+    lastError: text("last_error"),
+    httpStatus: integer("http_status"),
+    latencyMs: integer("latency_ms"),
+    createdAt: integer("created_at").notNull(),
+    deliveredAt: integer("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_connection_idx").on(t.connectionId, t.createdAt),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    check("webhook_deliveries_status_check", sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Push runs of the webhook deliveries of one account's export connections (job kind "webhooks"). */
+export const webhookJobs = sqliteTable(
+  "webhook_jobs",
+  {
+    ...jobColumns(),
+    delivered: integer("delivered").notNull().default(0),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+  },
+  (t) => [index("webhook_jobs_user_idx").on(t.userId, t.createdAt), index("webhook_jobs_status_idx").on(t.status)],
 );

@@ -14,12 +14,15 @@ import {
   ConnectionRuleError,
   createConnection,
   deleteConnection,
+  getConnection,
   listConnections,
   revealConnectionKey,
   setConnectionActive,
   updateConnection,
 } from "~/services/connections/connections.server";
 import { endpointRefusal } from "~/services/connections/endpoint-check.server";
+import { findDelivery, recentDeliveries, resendDelivery, sendPing } from "~/services/connections/webhook-delivery.server";
+import { WEBHOOK_MESSAGES } from "~/services/connections/webhook-texts";
 import { toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
 import { importJobKind } from "~/services/imports/import-jobs.server";
 import { latestJob } from "~/services/jobs/engine.server";
@@ -42,6 +45,8 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reveal"), connectionId: idSchema }),
   z.object({ intent: z.literal("delete"), connectionId: idSchema }),
   z.object({ intent: z.literal("test") }),
+  z.object({ intent: z.literal("webhook-test"), connectionId: idSchema }),
+  z.object({ intent: z.literal("webhook-resend"), deliveryId: idSchema }),
 ]);
 
 /** The partner count check calls MoteurImmo: a few per minute and per user is plenty. */
@@ -57,8 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? { connectionId: latest.connectionId, job: toImportJobView(latest) }
       : null;
   const { moteurImmoApiKey, moteurImmoApiUrl } = env();
+  const deliveries = recentDeliveries(connections.filter((connection) => connection.apiType === "export").map((connection) => connection.id));
   return {
     connections,
+    webhookDeliveries: Object.fromEntries(deliveries),
     runningSync,
     isAdmin: user.isAdmin,
     moteurImmo: {
@@ -134,6 +141,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  if (input.intent === "webhook-test" || input.intent === "webhook-resend") return webhookAction(user.id, input);
+
   const limited = hitRateLimit(`moteurimmo-test:${user.id}`, TEST_LIMIT.count, TEST_LIMIT.windowMs);
   if (!limited.allowed) {
     return data(
@@ -152,6 +161,31 @@ export async function action({ request }: ActionFunctionArgs) {
     ok: test.ok,
     toast: { type: test.ok ? ("success" as const) : ("error" as const), message: test.message },
   };
+}
+
+/**
+ * "Tester" (a signed ping) and "Renvoyer" (a batch again, same id) on an export connection's
+ * card: one POST each, answered with its outcome; rate-limited like the partner test.
+ */
+async function webhookAction(
+  userId: string,
+  input: { intent: "webhook-test"; connectionId: string } | { intent: "webhook-resend"; deliveryId: string },
+) {
+  const toast = (ok: boolean, message: string, status = 200) =>
+    data({ ok, toast: { type: ok ? ("success" as const) : ("error" as const), message } }, { status });
+  const limited = hitRateLimit(`webhook-test:${userId}`, TEST_LIMIT.count, TEST_LIMIT.windowMs);
+  if (!limited.allowed) return toast(false, `Trop de tests. Réessayez dans ${limited.retryAfterSeconds} s.`, 429);
+  if (input.intent === "webhook-test") {
+    const connection = getConnection(userId, input.connectionId);
+    if (!connection) return toast(false, CONNECTION_MESSAGES.notFound, 404);
+    if (connection.apiType !== "export") return toast(false, WEBHOOK_MESSAGES.exportOnly, 400);
+    const outcome = await sendPing(connection.id);
+    return outcome.ok ? toast(true, WEBHOOK_MESSAGES.pingOk(outcome.latencyMs)) : toast(false, WEBHOOK_MESSAGES.pingFailed(outcome.error));
+  }
+  const delivery = findDelivery(userId, input.deliveryId);
+  if (!delivery || delivery.kind !== "events") return toast(false, WEBHOOK_MESSAGES.deliveryNotFound, 404);
+  const outcome = await resendDelivery(delivery);
+  return outcome.ok ? toast(true, WEBHOOK_MESSAGES.resent(delivery.eventCount)) : toast(false, WEBHOOK_MESSAGES.resendFailed(outcome.error));
 }
 
 /**
@@ -195,7 +229,7 @@ async function saveConnection(userId: string, intent: "create" | "edit", formDat
 }
 
 export default function ApiConnectionsPage() {
-  const { connections, runningSync, isAdmin, moteurImmo } = useLoaderData<typeof loader>();
+  const { connections, runningSync, isAdmin, moteurImmo, webhookDeliveries } = useLoaderData<typeof loader>();
   const [dialogOpen, setDialogOpen] = useState(false);
   return (
     <div className="space-y-8">
@@ -212,10 +246,12 @@ export default function ApiConnectionsPage() {
           </h2>
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {connections.map((connection) => (
-              <li key={connection.id}>
+              // min-w-0: a long connection name is truncated in its card instead of widening the grid.
+              <li key={connection.id} className="min-w-0">
                 <ConnectionCard
                   connection={connection}
                   runningJob={runningSync?.connectionId === connection.id ? runningSync.job : null}
+                  deliveries={connection.apiType === "export" ? (webhookDeliveries[connection.id] ?? []) : null}
                 />
               </li>
             ))}

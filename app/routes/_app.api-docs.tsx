@@ -8,11 +8,20 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Tabs } from "~/components/ui/tabs";
 import {
   EXPORT_API_BODY_MAX_BYTES,
+  EXPORT_API_CURSOR_MAX_LIMIT,
   EXPORT_API_ERROR_TABLE,
   EXPORT_API_KEY_RATE,
   EXPORT_API_PATH,
 } from "~/services/export/export-api-contract";
-import { exportApiPagingSample, exportApiSamples, SAMPLE_KEY_PLACEHOLDER } from "~/services/export/export-api-samples";
+import {
+  exportApiPagingSample,
+  exportApiSamples,
+  exportApiSyncSamples,
+  SAMPLE_KEY_PLACEHOLDER,
+  webhookVerificationSamples,
+  WEBHOOK_KEY_PLACEHOLDER,
+} from "~/services/export/export-api-samples";
+import { WEBHOOKS } from "~/config";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -76,15 +85,54 @@ const RESPONSE_SAMPLE = `{
         "status": "a_completer",
         "checked_at": "2024-05-14T08:35:12.000Z",
         "findings": [{ "code": "location.depot_absent", "message": "Le montant du dépôt de garantie n'est pas indiqué." }]
-      }
+      },
+      "updated_at": "2024-05-20T17:02:44.120Z"
     }
-  ]
+  ],
+  "next_cursor": "eyJrIjoiN2YxYy4uLiIsIm0iOiJsIn0.q1Xb9cM2YpV0sT3nLk8wZA"
+}`;
+
+const FEED_SAMPLE = `{
+  "success": true,
+  "count": 1,
+  "limit": 500,
+  "properties": [
+    { "id": 4821, "title": "Appartement T3 lumineux avec balcon", "price": 1090, "…": "…", "updated_at": "2024-05-20T17:02:44.120Z" }
+  ],
+  "removed": [{ "id": 3977, "removed_at": "2024-05-20T17:05:10.004Z" }],
+  "next_cursor": null,
+  "sync_cursor": "eyJrIjoiN2YxYy4uLiIsIm0iOiJmIiwicyI6OTgxMn0.Vb3k0pQ1mRr8yT5nZx2cEw"
+}`;
+
+const WEBHOOK_SAMPLE = `POST https://votre-site.example.fr/webhooks/vigimmo
+Content-Type: application/json; charset=utf-8
+X-Vigimmo-Delivery: 3f5b2c1e-8d4a-4e57-9b8e-2a61c0d7f9a4
+X-Vigimmo-Signature: t=1716224564,v1=5c0f…(64 caractères hexadécimaux)
+
+{
+  "events": [
+    { "type": "listing.updated", "id": 4821, "occurred_at": "2024-05-20T17:02:44.120Z", "listing": { "id": 4821, "…": "…" } },
+    { "type": "listing.removed", "id": 3977, "occurred_at": "2024-05-20T17:05:10.004Z" }
+  ],
+  "sent_at": "2024-05-20T17:05:12.500Z"
 }`;
 
 const PARAMETERS = [
   { name: "apiKey", type: "texte", required: "Oui", detail: "Votre clé d'export (efi_ suivi de 32 lettres et chiffres)." },
   { name: "limit", type: "entier ≥ 1", required: "Non", detail: "Nombre maximal d'annonces. Par défaut : toutes les annonces actives." },
   { name: "offset", type: "entier ≥ 0", required: "Non", detail: "Nombre d'annonces à sauter avant la première renvoyée. Par défaut : 0." },
+  {
+    name: "updatedSince",
+    type: "date ISO 8601",
+    required: "Non",
+    detail: `Flux de changements : seulement les annonces modifiées après cet instant (la plus ancienne modification d'abord), plus « removed ». Pages de ${EXPORT_API_CURSOR_MAX_LIMIT} annonces au plus ; pas d'offset.`,
+  },
+  {
+    name: "cursor",
+    type: "texte",
+    required: "Non",
+    detail: "Reprend là où la page précédente s'est arrêtée : la valeur de « next_cursor » (ou de « sync_cursor » pour la synchronisation suivante), telle quelle. Propre à votre clé ; pas d'offset.",
+  },
 ];
 
 const PARAMETER_COLUMNS: DataTableColumn<(typeof PARAMETERS)[number]>[] = [
@@ -111,7 +159,11 @@ const FAQ = [
   },
   {
     q: "Comment paginer ?",
-    a: "Combinez « limit » et « offset » : limit 100 et offset 0, puis offset 100, 200… jusqu'à ce que offset + count atteigne total. L'ordre (date de création décroissante, puis identifiant) est stable.",
+    a: "Envoyez le « next_cursor » de chaque réponse comme « cursor » de la suivante, jusqu'à ce qu'il vaille null : chaque page coûte le même temps, de la première à la 100 000e annonce, et une annonce ajoutée pendant le parcours ne décale rien. « limit » et « offset » restent acceptés : limit 100 et offset 0, puis offset 100, 200… L'ordre (date de création décroissante, puis identifiant) est stable.",
+  },
+  {
+    q: "Comment garder une copie à jour sans tout relire ?",
+    a: "Première fois : « updatedSince » à une date ancienne (tout l'export), en suivant « next_cursor ». Gardez le « sync_cursor » de la dernière page et renvoyez-le comme « cursor » à la synchronisation suivante : vous recevez exactement ce qui a changé depuis, sans rien manquer, même deux modifications dans la même milliseconde.",
   },
   {
     q: "Mes appels sont-ils enregistrés ?",
@@ -172,7 +224,7 @@ export default function ApiDocsPage() {
       </Section>
 
       <Section title="Exemples" description={`Remplacez ${SAMPLE_KEY_PLACEHOLDER} par votre clé.`}>
-        <Tabs tabs={samples.map((sample) => ({ label: sample.label, content: <Code label={`Exemple ${sample.label}`}>{sample.code}</Code> }))} />
+        <Tabs label="Exemples d'appel" tabs={samples.map((sample) => ({ label: sample.label, content: <Code label={`Exemple ${sample.label}`}>{sample.code}</Code> }))} />
         <p className="pt-2">Récupérer toutes les annonces page par page (JavaScript) :</p>
         <Code label="Exemple de pagination">{exportApiPagingSample(endpoint)}</Code>
       </Section>
@@ -183,10 +235,59 @@ export default function ApiDocsPage() {
           <li><strong>count</strong> : nombre d&apos;annonces dans cette réponse.</li>
           <li><strong>total</strong> : nombre total d&apos;annonces actives.</li>
           <li><strong>limit</strong> : la limite demandée, ou null si toutes les annonces sont demandées.</li>
-          <li><strong>offset</strong> : le décalage appliqué.</li>
+          <li><strong>offset</strong> : le décalage appliqué (null pour une page demandée par « cursor »).</li>
+          <li><strong>next_cursor</strong> : à envoyer comme « cursor » pour la page suivante ; null quand l&apos;export s&apos;arrête là.</li>
+          <li><strong>updated_at</strong> : dernière modification du contenu exporté de l&apos;annonce (validation, texte, prix, propriétaire…).</li>
           <li>Dates au format ISO 8601 (UTC) ; prix et charges en euros ; surface en m² ; ai_confidence entre 0 et 1.</li>
           <li><strong>compliance</strong> : vérification de l&apos;annonce au regard des règles françaises de la publicité immobilière (statut conforme, a_completer ou non_conforme, date à laquelle ce verdict a été établi, constats avec leur code et leur message), ou null si elle n&apos;a pas encore été contrôlée. Les règles et leurs références sont décrites dans la documentation de conformité de Vigimmo.</li>
         </ul>
+      </Section>
+
+      <Section
+        title="Synchronisation incrémentale"
+        description="Avec « updatedSince » ou le « cursor » d'un flux, la réponse ne contient que les annonces modifiées (la plus ancienne modification d'abord) et, dans « removed », celles qui ont quitté l'export : refusées, remises en vérification, retirées par la source ou supprimées."
+      >
+        <Code label="Exemple de flux de changements">{FEED_SAMPLE}</Code>
+        <ul className="list-disc space-y-1 pl-5">
+          <li><strong>removed</strong> : identifiant et date de sortie de chaque annonce à supprimer de votre copie.</li>
+          <li><strong>next_cursor</strong> : la page suivante des changements déjà faits ; null quand vous êtes à jour.</li>
+          <li><strong>sync_cursor</strong> : à garder et à renvoyer comme « cursor » à la prochaine synchronisation ; aucun changement n&apos;est perdu entre deux synchronisations.</li>
+          <li>Chaque annonce a la même forme qu&apos;ailleurs, « owner » compris (rempli seulement pour les annonces de votre compte).</li>
+        </ul>
+        <Tabs
+          label="Exemples de synchronisation"
+          tabs={exportApiSyncSamples(endpoint).map((sample) => ({ label: sample.label, content: <Code label={`Synchronisation ${sample.label}`}>{sample.code}</Code> }))}
+        />
+      </Section>
+
+      <Section
+        title="Webhooks"
+        description="Une connexion API de type Export avec un endpoint reçoit les changements de l'export sans les demander : créez-la dans « Connexions API » et activez-la."
+      >
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            Événements <code>listing.activated</code>, <code>listing.updated</code> (avec l&apos;annonce, comme votre clé la voit) et{" "}
+            <code>listing.removed</code>, par lots de {WEBHOOKS.maxEvents} au plus, dans l&apos;ordre des changements de chaque annonce.
+          </li>
+          <li>
+            <strong>X-Vigimmo-Delivery</strong> : identifiant du lot, le même à chaque nouvel essai : ignorez un lot déjà traité.
+          </li>
+          <li>
+            <strong>X-Vigimmo-Signature</strong> : <code>t=&lt;secondes Unix&gt;,v1=&lt;HMAC-SHA256 hexadécimal de « t.corps »&gt;</code>, avec la clé
+            API de la connexion. Vérifiez-la sur le corps brut avant de le lire.
+          </li>
+          <li>
+            Répondez 2xx en moins de {WEBHOOKS.timeoutMs / 1000} s. Sinon (erreur réseau, délai, autre code), le lot est renvoyé avec un délai qui
+            double, pendant 24 h ; ensuite la connexion passe en « Erreur » avec la raison. « Tester » sur la carte envoie un ping signé,
+            « Renvoyer » renvoie un lot.
+          </li>
+        </ul>
+        <Code label="Exemple de webhook">{WEBHOOK_SAMPLE}</Code>
+        <p>Vérifier la signature (remplacez {WEBHOOK_KEY_PLACEHOLDER} par la clé de la connexion) :</p>
+        <Tabs
+          label="Vérification de la signature"
+          tabs={webhookVerificationSamples().map((sample) => ({ label: sample.label, content: <Code label={`Vérification ${sample.label}`}>{sample.code}</Code> }))}
+        />
       </Section>
 
       <Section title="Erreurs" description={'Chaque erreur renvoie { "success": false, "error": "<message>" } avec le code HTTP ci-dessous.'}>

@@ -32,6 +32,7 @@ test("écrans d'un utilisateur, avec des données", async ({ page, signIn }) => 
   const ids = addListings(user.id, 4, (index) => ({ images: index === 0 ? ["https://photos.invalid/1.jpg", "https://photos.invalid/2.jpg"] : [] }));
   setStatus(ids.slice(1, 3), "suspicious", "Prix anormalement bas");
   makeConnection(user.id);
+  makeConnection(user.id, { apiType: "export", name: "Site de l'agence (webhooks)" });
   makeExportKey(user.id);
   createKeyRequest(user.id, { companyName: "Agence Accessible", description: "Diffusion sur notre site" });
 

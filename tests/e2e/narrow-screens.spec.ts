@@ -53,6 +53,7 @@ for (const width of WIDTHS) {
       }));
       setStatus(ids.slice(1, 3), "suspicious", "Prix anormalement bas · Propriétaire à l'étranger");
       makeConnection(user.id, { apiEndpoint: "https://un-flux-partenaire-au-nom-particulierement-long.example.fr/api/v2/annonces" });
+      makeConnection(user.id, { apiType: "export", name: "Site de l'agence (webhooks)" });
       makeExportKey(user.id);
       createKeyRequest(user.id, { companyName: "Agence Étroite", description: "Diffusion sur notre site" });
       createZone(user.id, zoneFormSchema.parse({ name: "Saint-Rémy-en-Bouzemont-Saint-Genest-et-Isson", communes: ["51517", "69123"], departments: "69,01,2A", keywords: "terrasse, balcon" }));

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
 import { resetExportApiGuards } from "~/services/export/export-api.server";
-import type { ExportResponse } from "~/services/export/export-api-contract";
+import type { ExportChangesResponse, ExportResponse } from "~/services/export/export-api-contract";
 import { toggleExportKey } from "~/services/keys/export-keys.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { makeUser } from "../setup/factories";
@@ -30,10 +30,12 @@ const apiKeyValue = fc.oneof(
   { arbitrary: fc.constantFrom("active", "inactive"), weight: 6 },
   { arbitrary: fc.oneof(fc.constant(null), fc.string(), fc.jsonValue()), weight: 1 },
 );
-const field = fc.oneof(fc.constantFrom("apiKey", "limit", "offset"), fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor"));
+const instant = fc.oneof(value, fc.constantFrom("2026-01-01T00:00:00Z", "2020-02-30T10:00:00+01:00", "hier", "2026-01-01", "1970-01-01T00:00:00.000Z"));
+const cursor = fc.oneof(value, fc.string({ maxLength: 250 }), fc.constantFrom("e30.AAAAAAAAAAAAAAAAAAAAAA", "a.b.c"));
+const field = fc.oneof(fc.constantFrom("apiKey", "limit", "offset", "updatedSince", "cursor"), fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor"));
 const body = fc.oneof(
   // Mostly well-formed objects with random values, so that the listing paths are reached too.
-  { arbitrary: fc.record({ apiKey: apiKeyValue, limit: value, offset: value }, { requiredKeys: [] }), weight: 6 },
+  { arbitrary: fc.record({ apiKey: apiKeyValue, limit: value, offset: value, updatedSince: instant, cursor }, { requiredKeys: [] }), weight: 6 },
   { arbitrary: fc.dictionary(field, value, { maxKeys: 5 }), weight: 1 },
   { arbitrary: fc.jsonValue(), weight: 1 },
 );
@@ -60,10 +62,16 @@ it("aucun corps aléatoire ne provoque de 500 ; chaque réponse est un JSON coh�
         expect(typeof json.error).toBe("string");
         return;
       }
+      if ("removed" in json) {
+        const feed = json as unknown as ExportChangesResponse;
+        expect(feed.count).toBe(feed.properties.length);
+        expect(feed.count).toBeLessThanOrEqual(feed.limit);
+        return;
+      }
       const ok = json as unknown as ExportResponse;
       expect(ok.total).toBe(TOTAL);
       expect(ok.count).toBe(ok.properties.length);
-      expect(ok.count).toBe(Math.max(0, Math.min(ok.limit ?? Infinity, TOTAL - ok.offset)));
+      expect(ok.count).toBe(Math.max(0, Math.min(ok.limit ?? Infinity, TOTAL - (ok.offset ?? 0))));
     }),
     { numRuns: 400 },
   );

@@ -91,7 +91,7 @@ describe("appels valides", () => {
     expect(answer.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
     const body = answer.json as Ok;
     expect(body).toMatchObject({ success: true, count: 5, total: 20, limit: 5, offset: 3 });
-    expect(Object.keys(body)).toEqual(["success", "count", "total", "limit", "offset", "properties"]);
+    expect(Object.keys(body)).toEqual(["success", "count", "total", "limit", "offset", "properties", "next_cursor"]);
     expect(body.properties.map((p) => p.id)).toEqual(expectedOrder().slice(3, 8));
     for (const listing of body.properties) expect(Object.keys(listing)).toEqual([...EXPORTED_LISTING_FIELDS]);
   });
@@ -350,6 +350,9 @@ describe("la table des erreurs de /api-docs", () => {
   it("chaque ligne documentée (hors 429) est la réponse exacte de l'API au cas décrit", async () => {
     const inactive = makeExportKey(owner.id, "Désactivée pour la doc");
     toggleExportKey(owner.id, inactive.id);
+    const other = makeExportKey(owner.id, "Autre clé pour la doc");
+    const othersCursor = ((await callExportApi({ apiKey: other.apiKey, limit: 1 })).json as { next_cursor: string }).next_cursor;
+    const listingCursor = ((await callExportApi({ apiKey, limit: 1 })).json as { next_cursor: string }).next_cursor;
     // One request per documented case, in the table's order.
     const cases: Array<[string, () => ReturnType<typeof callExportApi>]> = [
       ["Corps absent ou qui n'est pas du JSON", () => callExportApi(null, { raw: "{apiKey:" })],
@@ -358,6 +361,13 @@ describe("la table des erreurs de /api-docs", () => {
       ["apiKey n'est pas une chaîne", () => callExportApi({ apiKey: 42 })],
       ["limit absent des entiers positifs", () => callExportApi({ apiKey, limit: 0 })],
       ["offset négatif ou non entier", () => callExportApi({ apiKey, offset: -1 })],
+      ["updatedSince qui n'est pas une date", () => callExportApi({ apiKey, updatedSince: "2026-01-31" })],
+      ["cursor modifié, tronqué ou inventé", () => callExportApi({ apiKey, cursor: `${listingCursor.slice(0, -2)}AA` })],
+      ["cursor reçu avec une autre clé", () => callExportApi({ apiKey, cursor: othersCursor })],
+      ["cursor et offset dans la même requête", () => callExportApi({ apiKey, cursor: listingCursor, offset: 0 })],
+      ["updatedSince et offset dans la même requête", () => callExportApi({ apiKey, updatedSince: "2026-01-31T08:00:00Z", offset: 10 })],
+      ["Curseur de liste complète avec updatedSince", () => callExportApi({ apiKey, cursor: listingCursor, updatedSince: "2026-01-31T08:00:00Z" })],
+      ["limit au-dessus de 500 avec cursor", () => callExportApi({ apiKey, updatedSince: "2026-01-31T08:00:00Z", limit: 501 })],
       ["apiKey absente ou vide", () => callExportApi({})],
       ["Clé inconnue ou supprimée", () => callExportApi({ apiKey: `efi_${"Z".repeat(32)}` })],
       ["Clé désactivée", () => callExportApi({ apiKey: inactive.apiKey })],

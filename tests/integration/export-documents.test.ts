@@ -15,16 +15,44 @@ type Row = { property_id: number; created_at: number; user_id: string; doc: stri
 
 const COLUMNS = "property_id, created_at, user_id, cast(doc as text) as doc, cast(public_doc as text) as public_doc";
 
+const STAMP = /,"updated_at":"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"\}$/;
+
+/** A stored document without the `updated_at` its triggers append (migration 0016), checked against the column. */
+function unstamped(doc: string, updatedAt: number): string {
+  const match = STAMP.exec(doc);
+  expect(match?.[1]).toBe(new Date(updatedAt).toISOString());
+  return doc.replace(STAMP, "}");
+}
+
 function stored(): Row[] {
   return getSqlite()
-    .prepare<[], Row>(`select ${COLUMNS} from export_documents order by property_id`)
-    .all();
+    .prepare<[], Row & { updated_at: number }>(`select ${COLUMNS}, updated_at from export_documents order by property_id`)
+    .all()
+    .map(({ updated_at, ...row }) => ({
+      ...row,
+      doc: unstamped(row.doc, updated_at),
+      public_doc: row.public_doc === null ? row.public_doc : unstamped(row.public_doc, updated_at),
+    }));
 }
 
 function expected(): Row[] {
   return getSqlite()
     .prepare<[], Row>(`select ${COLUMNS} from export_listing_documents order by property_id`)
     .all();
+}
+
+/** Per listing ever exported, its last event: what the change feed and webhooks replay. */
+function lastEvents() {
+  return getSqlite()
+    .prepare<[], { property_id: number; seq: number }>(
+      `select property_id, seq from export_events e where seq = (select max(seq) from export_events where property_id = e.property_id)
+         and type <> 'removed' order by property_id`,
+    )
+    .all();
+}
+
+function documentPositions() {
+  return getSqlite().prepare<[], { property_id: number; seq: number }>("select property_id, change_seq as seq from export_documents order by property_id").all();
 }
 
 const STATUSES = ["pending", "suspicious", "active", "rejected"] as const;
@@ -114,6 +142,10 @@ it("après n'importe quelle suite de changements, les documents exportés sont c
       expect(rows).toEqual(expected());
       const active = getSqlite().prepare<[], number>("select id from properties where status = 'active' order by id").pluck().all();
       expect(rows.map((row) => row.property_id)).toEqual(active);
+      expect(lastEvents()).toEqual(documentPositions());
+      // Bytes, not text: the API copies them as buffers.
+      expect(getSqlite().prepare("select count(*) from export_documents where typeof(doc) <> 'blob' or typeof(public_doc) not in ('blob', 'null')").pluck().get()).toBe(0);
+      expect(getSqlite().prepare("select count(*) from export_staging").pluck().get()).toBe(0);
     }),
     { numRuns: 60 },
   );

@@ -1,6 +1,7 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { ConnectionView } from "~/services/connections/connections.server";
+import type { DeliveryView } from "~/services/connections/webhook-delivery.server";
 import type { ImportJobView } from "~/services/imports/import-job-view";
 import { formatLongDateTime, formatNumber } from "~/utils/format";
 import { ImportJobProgress } from "../import-job-progress";
@@ -12,6 +13,7 @@ import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
 import { ConnectionDialog } from "./connection-dialog";
 import { ConnectionKey } from "./connection-key";
+import { WebhookDeliveries } from "./webhook-deliveries";
 
 const STATUS: Record<ConnectionView["status"], { label: string; tone: BadgeTone }> = {
   active: { label: "Active", tone: "emerald" },
@@ -23,9 +25,12 @@ const STATUS: Record<ConnectionView["status"], { label: string; tone: BadgeTone 
 export function ConnectionCard({
   connection,
   runningJob,
+  deliveries,
 }: {
   connection: ConnectionView;
   runningJob: ImportJobView | null;
+  /** An export connection's last webhook deliveries (null for import connections). */
+  deliveries: DeliveryView[] | null;
 }) {
   const toggle = useFetcher<JobStartAnswer>();
   const sync = useFetcher<JobStartAnswer>();
@@ -128,6 +133,7 @@ export function ConnectionCard({
             Supprimer
           </Button>
         </div>
+        {deliveries ? <WebhookDeliveries connectionId={connection.id} deliveries={deliveries} /> : null}
         {job ? (
           <ImportJobProgress
             key={job.id}

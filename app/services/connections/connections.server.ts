@@ -127,6 +127,8 @@ export function createConnection(userId: string, input: NewConnectionInput): Con
       config: input.config,
       status: "inactive",
       createdBy: userId,
+      // An export connection pushes the changes made from now on (webhooks, ADR 022).
+      webhookSeq: sql`(select coalesce(max(seq), 0) from export_events)`,
     })
     .returning({ id: apiConnections.id })
     .get();

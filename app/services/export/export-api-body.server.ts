@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { EXPORT_API_BODY_MAX_BYTES, EXPORT_API_ERRORS, EXPORT_API_FIELDS } from "./export-api-contract";
 
 export type ExportQuery = {
@@ -5,7 +6,12 @@ export type ExportQuery = {
   apiKey: string | null;
   /** Null means "every listing". */
   limit: number | null;
-  offset: number;
+  /** Null when absent (or null): true to "offset: 0" byte for byte in the answer. */
+  offset: number | null;
+  /** `updatedSince` in epoch ms: the change feed from that instant (exclusive). */
+  updatedSince: number | null;
+  /** Opaque, checked against the key once it is known (export-api-cursor.server.ts). */
+  cursor: string | null;
 };
 
 export type BodyResult =
@@ -13,6 +19,9 @@ export type BodyResult =
   | { ok: false; status: 400 | 413; error: string };
 
 const ACCEPTED = new Set<string>(EXPORT_API_FIELDS);
+
+/** ISO 8601 with a time and a zone ("Z" or an offset): a bare date would be read in no one's zone. */
+const updatedSinceSchema = z.string().max(64).datetime({ offset: true });
 
 /** The part of a request the body reader needs (ExportApiRequest in export-api.server.ts). */
 type BodySource = {
@@ -64,7 +73,7 @@ export async function readCappedText(request: Request, maxBytes: number): Promis
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Validates a parsed body: only apiKey, limit and offset, with their exact types. */
+/** Validates a parsed body: only the contract's fields, with their exact types, and no conflicting pair. */
 export function parseExportBody(raw: unknown): BodyResult {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     return { ok: false, status: 400, error: EXPORT_API_ERRORS.notObject };
@@ -73,7 +82,7 @@ export function parseExportBody(raw: unknown): BodyResult {
   const unknown = Object.keys(body).find((field) => !ACCEPTED.has(field));
   if (unknown !== undefined) return { ok: false, status: 400, error: EXPORT_API_ERRORS.unknownField(unknown.slice(0, 50)) };
 
-  const { apiKey, limit, offset } = body;
+  const { apiKey, limit, offset, updatedSince, cursor } = body;
   if (apiKey !== undefined && apiKey !== null && typeof apiKey !== "string") {
     return { ok: false, status: 400, error: EXPORT_API_ERRORS.apiKeyType };
   }
@@ -84,6 +93,18 @@ export function parseExportBody(raw: unknown): BodyResult {
   if (offset !== undefined && offset !== null && !isIntegerAtLeast(offset, 0)) {
     return { ok: false, status: 400, error: EXPORT_API_ERRORS.offset };
   }
+  let since: number | null = null;
+  if (updatedSince !== undefined && updatedSince !== null) {
+    const parsed = updatedSinceSchema.safeParse(updatedSince);
+    since = parsed.success ? Date.parse(parsed.data) : Number.NaN;
+    if (!Number.isFinite(since)) return { ok: false, status: 400, error: EXPORT_API_ERRORS.updatedSince };
+  }
+  if (cursor !== undefined && cursor !== null && (typeof cursor !== "string" || cursor === "")) {
+    return { ok: false, status: 400, error: EXPORT_API_ERRORS.cursor };
+  }
+  const hasOffset = typeof offset === "number";
+  if (hasOffset && typeof cursor === "string") return { ok: false, status: 400, error: EXPORT_API_ERRORS.cursorWithOffset };
+  if (hasOffset && since !== null) return { ok: false, status: 400, error: EXPORT_API_ERRORS.feedWithOffset };
   const key = typeof apiKey === "string" ? apiKey.trim() : "";
   return {
     ok: true,
@@ -91,7 +112,9 @@ export function parseExportBody(raw: unknown): BodyResult {
       apiKey: key === "" ? null : key,
       limit: typeof limit === "number" ? limit : null,
       // `+ 0` turns -0 into 0 so that the echoed offset reads naturally.
-      offset: typeof offset === "number" ? offset + 0 : 0,
+      offset: hasOffset ? offset + 0 : null,
+      updatedSince: since,
+      cursor: typeof cursor === "string" ? cursor : null,
     },
   };
 }

@@ -4,7 +4,7 @@
  * /api-docs, so that the documentation cannot drift from what the server answers.
  */
 export const EXPORT_API_PATH = "/functions/v1/get-properties";
-export const EXPORT_API_FIELDS = ["apiKey", "limit", "offset"] as const;
+export const EXPORT_API_FIELDS = ["apiKey", "limit", "offset", "updatedSince", "cursor"] as const;
 
 /** A body is three small fields; anything bigger is a mistake or an attack. */
 export const EXPORT_API_BODY_MAX_BYTES = 10 * 1024;
@@ -16,6 +16,12 @@ export const EXPORT_API_GUESS_RATE = { limit: 20, windowMs: 5 * 60_000 } as cons
 export const EXPORT_API_MAX_STREAMS = 4;
 /** Pages up to this size are answered in one piece (about 8 ms of SQLite at most); bigger ones and "all" are streamed. */
 export const EXPORT_API_BUFFERED_LIMIT = 500;
+/** Listings of a page read by `cursor` or `updatedSince` (the default and the maximum): always answered in one piece. */
+export const EXPORT_API_CURSOR_MAX_LIMIT = EXPORT_API_BUFFERED_LIMIT;
+/** Changes (listing writes and removals) a change-feed page looks at, at most: bounds its `removed` array. */
+export const EXPORT_API_FEED_MAX_EVENTS = 5_000;
+/** A cursor is short; anything longer was not issued by us. */
+export const EXPORT_API_CURSOR_MAX_LENGTH = 200;
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -23,10 +29,18 @@ export const EXPORT_API_ERRORS = {
   invalidJson: "Corps de requête invalide : un objet JSON est attendu",
   notObject: "Corps de requête invalide : un objet JSON est attendu (par exemple {\"apiKey\": \"efi_...\"})",
   unknownField: (field: string) =>
-    `Paramètre inconnu : « ${field} » (paramètres acceptés : apiKey, limit, offset)`,
+    `Paramètre inconnu : « ${field} » (paramètres acceptés : ${EXPORT_API_FIELDS.join(", ")})`,
   apiKeyType: "Le paramètre « apiKey » doit être une chaîne de caractères",
   limit: `Le paramètre « limit » doit être un nombre entier compris entre 1 et ${MAX}`,
   offset: `Le paramètre « offset » doit être un nombre entier compris entre 0 et ${MAX}`,
+  updatedSince:
+    "Le paramètre « updatedSince » doit être une date et heure ISO 8601 avec son fuseau (par exemple 2026-01-31T08:00:00Z)",
+  cursor: "Curseur invalide : renvoyez tel quel le « next_cursor » ou le « sync_cursor » d'une réponse précédente",
+  cursorOtherKey: "Ce curseur a été délivré à une autre clé API : chaque clé suit ses propres curseurs",
+  cursorWithOffset: "« cursor » et « offset » ne peuvent pas être combinés : le curseur donne déjà la position",
+  feedWithOffset: "« updatedSince » et « offset » ne peuvent pas être combinés : suivez « next_cursor »",
+  listingCursorWithFeed: "Ce curseur continue la liste complète, pas un flux de changements : retirez « updatedSince »",
+  cursorLimit: `Avec « cursor » ou « updatedSince », « limit » vaut au plus ${EXPORT_API_CURSOR_MAX_LIMIT}`,
   tooLarge: "Corps de requête trop volumineux (10 Ko maximum)",
   missingKey: "Clé API manquante : ajoutez « apiKey » au corps de la requête",
   unknownKey: "Clé API invalide",
@@ -47,6 +61,13 @@ export const EXPORT_API_ERROR_TABLE: Array<{ status: number; when: string; messa
   { status: 400, when: "apiKey n'est pas une chaîne", message: EXPORT_API_ERRORS.apiKeyType },
   { status: 400, when: "limit absent des entiers positifs (0, -1, 2.5, \"50\"…)", message: EXPORT_API_ERRORS.limit },
   { status: 400, when: "offset négatif ou non entier", message: EXPORT_API_ERRORS.offset },
+  { status: 400, when: "updatedSince qui n'est pas une date et heure ISO 8601 avec fuseau", message: EXPORT_API_ERRORS.updatedSince },
+  { status: 400, when: "cursor modifié, tronqué ou inventé", message: EXPORT_API_ERRORS.cursor },
+  { status: 400, when: "cursor reçu avec une autre clé API", message: EXPORT_API_ERRORS.cursorOtherKey },
+  { status: 400, when: "cursor et offset dans la même requête", message: EXPORT_API_ERRORS.cursorWithOffset },
+  { status: 400, when: "updatedSince et offset dans la même requête", message: EXPORT_API_ERRORS.feedWithOffset },
+  { status: 400, when: "Curseur de liste complète avec updatedSince", message: EXPORT_API_ERRORS.listingCursorWithFeed },
+  { status: 400, when: "limit au-dessus de 500 avec cursor ou updatedSince", message: EXPORT_API_ERRORS.cursorLimit },
   { status: 401, when: "apiKey absente ou vide", message: EXPORT_API_ERRORS.missingKey },
   { status: 401, when: "Clé inconnue ou supprimée", message: EXPORT_API_ERRORS.unknownKey },
   { status: 403, when: "Clé désactivée", message: EXPORT_API_ERRORS.inactiveKey },
@@ -86,6 +107,7 @@ export const EXPORTED_LISTING_FIELDS = [
   "ai_checked_at",
   "ai_confidence",
   "compliance",
+  "updated_at",
 ] as const;
 
 export const EXPORTED_COMPLIANCE_STATUSES = ["conforme", "a_completer", "non_conforme"] as const;
@@ -123,15 +145,34 @@ export type ExportedListing = {
     checked_at: string;
     findings: Array<{ code: string; message: string }>;
   } | null;
+  /** When this document last changed (activated, edited, price or owner changed); issue 18. */
+  updated_at: string;
 };
 
+/** A page of the whole export, by `offset` (or everything) or by a listing `cursor` (then `offset` is null). */
 export type ExportResponse = {
   success: true;
   count: number;
   total: number;
   limit: number | null;
-  offset: number;
+  offset: number | null;
   properties: ExportedListing[];
+  /** Continues after this page's last listing; null when the export ends here. */
+  next_cursor: string | null;
+};
+
+/** A page of the change feed (`updatedSince`, or a cursor of the feed), oldest change first. */
+export type ExportChangesResponse = {
+  success: true;
+  count: number;
+  limit: number;
+  properties: ExportedListing[];
+  /** Listings that left the export over the same stretch of changes. */
+  removed: Array<{ id: number; removed_at: string }>;
+  /** The next page of changes already made; null once the client is up to date. */
+  next_cursor: string | null;
+  /** Where this page stopped: send it as `cursor` at the next synchronisation, nothing is missed. */
+  sync_cursor: string;
 };
 
 export type ExportErrorResponse = { success: false; error: string };

@@ -12,6 +12,8 @@ import { getSqlite } from "~/utils/db.server";
  * - Each listing has two stored documents: `doc` with its owner, for keys of the listing's own
  *   account, and `public_doc` with `owner: null`, for every other key (migration 0009): a
  *   private owner's contact details never leave the account that holds them.
+ * - Cursor pages (readListingsAfter) seek in that index after the previous page's last listing:
+ *   a page costs the same at the first and at the 100 000th listing (issue 18).
  * - Full exports (openListingsExport) run on their own read-only connection: an open iterator
  *   makes a better-sqlite3 connection refuse writes, and the export holds one snapshot from
  *   COUNT to the last row.
@@ -20,7 +22,7 @@ import { getSqlite } from "~/utils/db.server";
 /** The order of DECISIONS.md item 3, served by the index export_documents_order_idx. */
 const ORDER = `order by created_at desc, property_id desc`;
 /** The document a key may see: with the owner for its own account's listings only. */
-const DOC_FOR_KEY = `case when user_id = @keyUserId then doc else coalesce(public_doc, doc) end`;
+export const DOC_FOR_KEY = `case when user_id = @keyUserId then doc else coalesce(public_doc, doc) end`;
 
 // Temp objects live only on this connection (no migration): they count the connection's own
 // changes to the set or order of exported listings; `pragma data_version` covers other
@@ -35,16 +37,26 @@ create temp trigger if not exists export_listing_changes_delete after delete on 
 create temp trigger if not exists export_listing_changes_update after update of created_at on main.export_documents
   when old.created_at <> new.created_at begin update export_listing_changes set n = n + 1; end;`;
 
+/** A listing's place in export order: what a listing cursor remembers. */
+export type ListingPosition = { createdAt: number; id: number };
+
 type PageState = {
   generation: Database.Statement<[], string>;
   orderedIds: Database.Statement<[], number>;
   byIds: Database.Statement<[{ ids: string; keyUserId: string }], [number, Buffer]>;
+  createdAtOf: Database.Statement<[number], number>;
+  after: Database.Statement<[{ createdAt: number; id: number; limit: number; keyUserId: string }], [number, number, Buffer]>;
+  total: () => number;
   read: (offset: number, limit: number, keyUserId: string) => ListingsPage;
+  readAfter: (after: ListingPosition, limit: number, keyUserId: string) => ListingsPage;
   cache: { generation: string; ids: number[] } | null;
 };
 
-/** A page: the total of active listings and the page's documents (UTF-8 JSON bytes), in order. */
-export type ListingsPage = { total: number; docs: Buffer[] };
+/**
+ * A page: the total of active listings, the page's documents (UTF-8 JSON bytes) in order, and
+ * the position of its last listing when more follow (null at the end of the export).
+ */
+export type ListingsPage = { total: number; docs: Buffer[]; next: ListingPosition | null };
 
 const COMMA = Buffer.from(",");
 
@@ -75,16 +87,39 @@ function pageState(sqlite: Database.Database): PageState {
         `select property_id, ${DOC_FOR_KEY} from export_documents where property_id in (select value from json_each(@ids))`,
       )
       .raw(),
+    createdAtOf: sqlite.prepare<[number], number>(`select created_at from export_documents where property_id = ?`).pluck(),
+    after: sqlite
+      .prepare<[{ createdAt: number; id: number; limit: number; keyUserId: string }], [number, number, Buffer]>(
+        `select created_at, property_id, ${DOC_FOR_KEY} from export_documents
+         where (created_at, property_id) < (@createdAt, @id) ${ORDER} limit @limit`,
+      )
+      .raw(),
     cache: null,
-    // One deferred transaction: the version check, the ids and the rows share one snapshot.
-    read: sqlite.transaction((offset: number, limit: number, keyUserId: string): ListingsPage => {
+    total: () => {
       const generation = state.generation.get()!;
       if (state.cache?.generation !== generation) state.cache = { generation, ids: state.orderedIds.all() };
-      const ids = state.cache.ids.slice(offset, offset + limit);
-      const total = state.cache.ids.length;
-      if (ids.length === 0) return { total, docs: [] };
+      return state.cache.ids.length;
+    },
+    // One deferred transaction: the version check, the ids and the rows share one snapshot.
+    read: sqlite.transaction((offset: number, limit: number, keyUserId: string): ListingsPage => {
+      const total = state.total();
+      const ids = state.cache!.ids.slice(offset, offset + limit);
+      if (ids.length === 0) return { total, docs: [], next: null };
       const docs = new Map(state.byIds.all({ ids: JSON.stringify(ids), keyUserId }));
-      return { total, docs: ids.flatMap((id) => docs.get(id) ?? []) };
+      const lastId = ids.at(-1)!;
+      const next = offset + ids.length < total ? { createdAt: state.createdAtOf.get(lastId)!, id: lastId } : null;
+      return { total, docs: ids.flatMap((id) => docs.get(id) ?? []), next };
+    }),
+    readAfter: sqlite.transaction((after: ListingPosition, limit: number, keyUserId: string): ListingsPage => {
+      // One row more than asked says whether the export goes on, without counting what is left.
+      const rows = state.after.all({ ...after, limit: limit + 1, keyUserId });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        total: state.total(),
+        docs: page.map((row) => row[2]),
+        next: rows.length > limit && last ? { createdAt: last[0], id: last[1] } : null,
+      };
     }),
   };
   states.set(sqlite, state);
@@ -96,9 +131,16 @@ export function readListingsPage(offset: number, limit: number, keyUserId: strin
   return pageState(sqlite).read(offset, limit, keyUserId);
 }
 
+/** The page that follows the listing at `after` in export order (a cursor page), from one snapshot. */
+export function readListingsAfter(after: ListingPosition, limit: number, keyUserId: string, sqlite = getSqlite()): ListingsPage {
+  return pageState(sqlite).readAfter(after, limit, keyUserId);
+}
+
 export type ListingsExport = {
   total: number;
   count: number;
+  /** The last streamed listing's position when listings follow it (a `limit` smaller than what is left). */
+  next: ListingPosition | null;
   /** The body: `prefix`, the listings separated by commas, `suffix`. Releases the snapshot at the end. */
   stream(prefix: string, suffix: string, options?: StreamOptions): ReadableStream<Uint8Array>;
 };
@@ -143,6 +185,12 @@ export function openListingsExport(offset: number, limit: number | null, keyUser
     reader.exec("begin");
     const total = reader.prepare<[], number>(`select count(*) from export_documents`).pluck().get() ?? 0;
     const count = Math.max(0, Math.min(limit ?? Number.MAX_SAFE_INTEGER, total - offset));
+    const next =
+      count > 0 && offset + count < total
+        ? (reader
+            .prepare<[number], ListingPosition>(`select created_at as createdAt, property_id as id from export_documents ${ORDER} limit 1 offset ?`)
+            .get(offset + count - 1) ?? null)
+        : null;
     const rows = reader
       .prepare<[{ keyUserId: string; limit: number; offset: number }], Buffer>(
         `select ${DOC_FOR_KEY} from export_documents ${ORDER} limit @limit offset @offset`,
@@ -151,6 +199,7 @@ export function openListingsExport(offset: number, limit: number | null, keyUser
     return {
       total,
       count,
+      next,
       stream: (prefix, suffix, options = {}) => streamRows(count === 0 ? null : rows.iterate({ keyUserId, limit: count, offset }), prefix, suffix, options, release),
     };
   } catch (error) {

@@ -4,15 +4,24 @@ import { sha256 } from "~/utils/crypto.server";
 import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
-import { readCappedText, readExportBody } from "./export-api-body.server";
+import { readCappedText, readExportBody, type ExportQuery } from "./export-api-body.server";
 import {
   EXPORT_API_BUFFERED_LIMIT,
+  EXPORT_API_CURSOR_MAX_LIMIT,
   EXPORT_API_ERRORS,
   EXPORT_API_GUESS_RATE,
   EXPORT_API_KEY_RATE,
   EXPORT_API_MAX_STREAMS,
 } from "./export-api-contract";
-import { joinDocuments, openListingsExport, readListingsPage } from "./export-api-listings.server";
+import { decodeCursor, encodeCursor } from "./export-api-cursor.server";
+import { feedPositionAt, readChangesPage } from "./export-api-feed.server";
+import {
+  joinDocuments,
+  openListingsExport,
+  readListingsAfter,
+  readListingsPage,
+  type ListingPosition,
+} from "./export-api-listings.server";
 import { recordExportCall } from "./export-api-usage.server";
 import { EXPORT_KEY_PATTERN } from "../keys/export-keys.server";
 
@@ -147,9 +156,55 @@ export function resetExportApiGuards() {
   guessers.clear();
 }
 
-function envelope(count: number, total: number, limit: number | null, offset: number) {
-  // `properties` comes last so that a streamed body can start before the listings are read.
-  return `{"success":true,"count":${count},"total":${total},"limit":${limit === null ? "null" : limit},"offset":${offset},"properties":[`;
+function envelope(count: number, total: number, limit: number | null, offset: number | null) {
+  // `properties` comes right before the closing cursor so that a streamed body can start before the listings are read.
+  return `{"success":true,"count":${count},"total":${total},"limit":${limit === null ? "null" : limit},"offset":${offset === null ? "null" : offset},"properties":[`;
+}
+
+/** After the listings: the cursor of the next page (issue 18), null at the end of the export. */
+function closing(key: KeyRow, next: ListingPosition | null) {
+  return `],"next_cursor":${next ? JSON.stringify(encodeCursor(key.id, { mode: "listing", ...next })) : "null"}}`;
+}
+
+const isoInstant = (ms: number) => new Date(ms).toISOString();
+
+function buffered(bytes: Buffer<ArrayBuffer>): ExportApiAnswer {
+  // Bytes with their length: no text round trip and no chunked transfer encoding.
+  return { status: 200, headers: { ...JSON_HEADERS, "Content-Length": String(bytes.length) }, body: bytes };
+}
+
+/**
+ * A cursor or `updatedSince` (docs/decisions/022-change-feed-webhooks.md): keyset pages of at
+ * most EXPORT_API_CURSOR_MAX_LIMIT listings, each answered in one piece.
+ */
+function cursorPage(key: KeyRow, query: ExportQuery): ExportApiAnswer {
+  const limit = query.limit ?? EXPORT_API_CURSOR_MAX_LIMIT;
+  if (limit > EXPORT_API_CURSOR_MAX_LIMIT) return failure(400, EXPORT_API_ERRORS.cursorLimit);
+  let from: number;
+  if (query.cursor !== null) {
+    const decoded = decodeCursor(query.cursor, key.id);
+    if (!decoded.ok) return failure(400, decoded.reason === "otherKey" ? EXPORT_API_ERRORS.cursorOtherKey : EXPORT_API_ERRORS.cursor);
+    if (decoded.at.mode === "listing") {
+      if (query.updatedSince !== null) return failure(400, EXPORT_API_ERRORS.listingCursorWithFeed);
+      const page = readListingsAfter(decoded.at, limit, key.userId);
+      record(key, page.docs.length, limit, 0);
+      return buffered(joinDocuments(envelope(page.docs.length, page.total, limit, null), page.docs, closing(key, page.next)));
+    }
+    from = decoded.at.seq;
+  } else {
+    from = feedPositionAt(query.updatedSince!);
+  }
+  const page = readChangesPage(from, limit, key.userId);
+  record(key, page.docs.length, limit, 0);
+  const position = JSON.stringify(encodeCursor(key.id, { mode: "feed", seq: page.to }));
+  const removed = JSON.stringify(page.removed.map(({ id, removedAt }) => ({ id, removed_at: isoInstant(removedAt) })));
+  return buffered(
+    joinDocuments(
+      `{"success":true,"count":${page.docs.length},"limit":${limit},"properties":[`,
+      page.docs,
+      `],"removed":${removed},"next_cursor":${page.more ? position : "null"},"sync_cursor":${position}}`,
+    ),
+  );
 }
 
 /**
@@ -163,7 +218,8 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
     const { ip } = request;
     const body = await readExportBody(request);
     if (!body.ok) return failure(body.status, body.error);
-    const { apiKey, limit, offset } = body.query;
+    const { apiKey, limit } = body.query;
+    const offset = body.query.offset ?? 0;
     if (!apiKey) return failure(401, EXPORT_API_ERRORS.missingKey);
 
     // Looked up once per request and passed down (the key lookup and the page share it).
@@ -183,12 +239,12 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
     const rate = hitRateLimit(`export:key:${key.id}`, EXPORT_API_KEY_RATE.limit, EXPORT_API_KEY_RATE.windowMs);
     if (!rate.allowed) return retryLater(EXPORT_API_ERRORS.keyRate(rate.retryAfterSeconds), rate.retryAfterSeconds);
 
+    if (body.query.cursor !== null || body.query.updatedSince !== null) return cursorPage(key, body.query);
+
     if (limit !== null && limit <= EXPORT_API_BUFFERED_LIMIT) {
       const page = readListingsPage(offset, limit, key.userId, sqlite);
       record(key, page.docs.length, limit, offset);
-      // Bytes with their length: no text round trip and no chunked transfer encoding.
-      const bytes = joinDocuments(envelope(page.docs.length, page.total, limit, offset), page.docs, "]}");
-      return { status: 200, headers: { ...JSON_HEADERS, "Content-Length": String(bytes.length) }, body: bytes };
+      return buffered(joinDocuments(envelope(page.docs.length, page.total, limit, offset), page.docs, closing(key, page.next)));
     }
 
     if (runningExports >= EXPORT_API_MAX_STREAMS) return retryLater(EXPORT_API_ERRORS.streams, 5);
@@ -197,7 +253,7 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
       runningExports -= 1;
     });
     record(key, snapshot.count, limit, offset);
-    const stream = snapshot.stream(envelope(snapshot.count, snapshot.total, limit, offset), "]}", {
+    const stream = snapshot.stream(envelope(snapshot.count, snapshot.total, limit, offset), closing(key, snapshot.next), {
       signal: request.signal,
       waitForDrain: request.waitForDrain,
     });

@@ -357,6 +357,7 @@ describe("parseListingFile: JSON", () => {
       ai_checked_at: null,
       ai_confidence: 0.1,
       compliance: null,
+      updated_at: "2025-01-03T08:30:00.000Z",
     };
     const response = {
       success: true,

@@ -1,4 +1,4 @@
-import { COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS } from "~/config";
+import { COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS, WEBHOOKS } from "~/config";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
@@ -12,6 +12,7 @@ import { jobQueue } from "../jobs/queue.server";
 import { stopForShutdown } from "../jobs/status-writer.server";
 import { flushExportUsage } from "../export/export-api-usage.server";
 import { scheduleOwnerPurges } from "../account/owner-purge-jobs.server";
+import { scheduleWebhookRuns } from "../connections/webhook-jobs.server";
 import { startZoneScheduler, stopZoneScheduler } from "../prospecting/scheduler.server";
 
 const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigimmoTasks?: Map<string, NodeJS.Timeout> };
@@ -45,8 +46,11 @@ export async function bootstrap() {
     }
   }, JOB_SWEEP_INTERVAL_MS);
   state.__vigimmoSweep.unref();
+  // Export connections' webhooks: new changes and due retries start a push run (ADR 022). Not a
+  // scheduled task: customers' copies must not drift during maintenance.
+  repeat("webhook.schedule_error", scheduleWebhookRuns, WEBHOOKS.scheduleIntervalMs);
   // After the sweep: a zone run of a dead worker is failed first, then its zone waits for its slot.
-  // SCHEDULER=off (maintenance) starts none of the periodic tasks.
+  // SCHEDULER=off (maintenance) starts none of the periodic tasks below.
   if (!startZoneScheduler()) return;
   // Owners past retention (docs/rgpd.md), and listings re-checked whenever a rule's date passes
   // or the checker changes (issue 15), not only when edited.
