@@ -67,3 +67,8 @@ export const KEY_REQUESTS_SHOWN = 50;
 export const ADMIN_KEY_REQUESTS_SHOWN = 100;
 /** Pictures and features of one listing on its page (imports may bring more). */
 export const LISTING_DETAIL_MAX = { images: 50, features: 60 } as const;
+/**
+ * Export API: bytes of listing documents the pages keep in memory (both forms of a listing,
+ * ≈ 3.6 KB; 64 MB holds ≈ 18 000 listings). docs/decisions/023-export-speed.md.
+ */
+export const EXPORT_DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024;

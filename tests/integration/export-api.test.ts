@@ -335,6 +335,21 @@ describe("cohérence", () => {
     expect(body.properties[0]!.id).not.toBe(fresh);
   });
 
+  it("une page reflète aussitôt une annonce modifiée, y compris par une autre connexion (documents gardés en mémoire)", async () => {
+    const [edited] = makeActiveListings(other.id, 1);
+    const first = (await callExportApi({ apiKey, limit: 1 })).json as Ok;
+    expect(first.properties[0]!.id).toBe(edited);
+    getDb().update(properties).set({ price: 123_456 }).where(eq(properties.id, edited!)).run();
+    let body = (await callExportApi({ apiKey, limit: 1 })).json as Ok;
+    expect(body.properties[0]!.price).toBe(123_456);
+    const cli = new Database(getSqlite().name);
+    cli.prepare("update properties set title = 'Titre changé par la CLI' where id = ?").run(edited);
+    cli.close();
+    body = (await callExportApi({ apiKey, limit: 1 })).json as Ok;
+    expect(body.properties[0]!.title).toBe("Titre changé par la CLI");
+    getSqlite().prepare("update properties set status = 'rejected' where id = ?").run(edited);
+  });
+
   it("un export en flux garde l'instantané de son début : count = nombre d'annonces envoyées", async () => {
     const response = await exportApiResponse({ apiKey });
     const [added] = makeActiveListings(other.id, 1);

@@ -1,5 +1,7 @@
 import Database from "better-sqlite3";
+import { EXPORT_DOCUMENT_CACHE_BYTES } from "~/config";
 import { getSqlite } from "~/utils/db.server";
+import { DocumentCache, documentForKey, type CachedDocument } from "./export-document-cache.server";
 
 /**
  * Reading the active listings for the export API. Their JSON documents are stored, already
@@ -8,7 +10,8 @@ import { getSqlite } from "~/utils/db.server";
  *
  * - Pages (readListingsPage) use an in-memory copy of the ordered ids of active listings, so
  *   `offset` costs nothing and `total` is its length: COUNT(*) and OFFSET over 100 000 index
- *   entries cost 4 to 7 ms each, which would cap the API at ~100 pages per second.
+ *   entries cost 4 to 7 ms each, which would cap the API at ~100 pages per second. The
+ *   documents pages read are kept in memory too (export-document-cache.server.ts).
  * - Each listing has two stored documents: `doc` with its owner, for keys of the listing's own
  *   account, and `public_doc` with `owner: null`, for every other key (migration 0009): a
  *   private owner's contact details never leave the account that holds them.
@@ -19,28 +22,30 @@ import { getSqlite } from "~/utils/db.server";
 
 /** The order of DECISIONS.md item 3, served by the index export_documents_order_idx. */
 const ORDER = `order by created_at desc, property_id desc`;
-/** The document a key may see: with the owner for its own account's listings only. */
+/** The document a key may see: with the owner for its own account's listings only (documentForKey in JS). */
 const DOC_FOR_KEY = `case when user_id = @keyUserId then doc else coalesce(public_doc, doc) end`;
 
 // Temp objects live only on this connection (no migration): they count the connection's own
-// changes to the set or order of exported listings; `pragma data_version` covers other
-// connections (CLIs, another process). Together they say when the cached order is stale.
+// changes to export_documents, `order_changes` those to the set or order of exported listings
+// (the cached order), `doc_changes` every change (the cached documents); `pragma data_version`
+// covers other connections (CLIs, another process). Together they say when a cache is stale.
 const CHANGE_COUNTER = `
-create temp table if not exists export_listing_changes (n integer not null);
-insert into export_listing_changes (n) select 0 where not exists (select 1 from export_listing_changes);
+create temp table if not exists export_listing_changes (order_changes integer not null, doc_changes integer not null);
+insert into export_listing_changes (order_changes, doc_changes) select 0, 0 where not exists (select 1 from export_listing_changes);
 create temp trigger if not exists export_listing_changes_insert after insert on main.export_documents
-  begin update export_listing_changes set n = n + 1; end;
+  begin update export_listing_changes set order_changes = order_changes + 1, doc_changes = doc_changes + 1; end;
 create temp trigger if not exists export_listing_changes_delete after delete on main.export_documents
-  begin update export_listing_changes set n = n + 1; end;
-create temp trigger if not exists export_listing_changes_update after update of created_at on main.export_documents
-  when old.created_at <> new.created_at begin update export_listing_changes set n = n + 1; end;`;
+  begin update export_listing_changes set order_changes = order_changes + 1, doc_changes = doc_changes + 1; end;
+create temp trigger if not exists export_listing_changes_update after update on main.export_documents
+  begin update export_listing_changes set order_changes = order_changes + (old.created_at <> new.created_at), doc_changes = doc_changes + 1; end;`;
 
 type PageState = {
-  generation: Database.Statement<[], string>;
+  generation: Database.Statement<[], { dataVersion: number; orderChanges: number; docChanges: number }>;
   orderedIds: Database.Statement<[], number>;
-  byIds: Database.Statement<[{ ids: string; keyUserId: string }], [number, Buffer]>;
+  byIds: Database.Statement<[string], [number, string | null, Buffer, Buffer | null]>;
   read: (offset: number, limit: number, keyUserId: string) => ListingsPage;
   cache: { generation: string; ids: number[] } | null;
+  documents: DocumentCache;
 };
 
 /** A page: the total of active listings and the page's documents (UTF-8 JSON bytes), in order. */
@@ -66,25 +71,30 @@ function pageState(sqlite: Database.Database): PageState {
   if (existing) return existing;
   sqlite.exec(CHANGE_COUNTER);
   const state: PageState = {
-    generation: sqlite
-      .prepare<[], string>(`select (select data_version from pragma_data_version) || ':' || (select n from temp.export_listing_changes)`)
-      .pluck(),
+    generation: sqlite.prepare(
+      `select (select data_version from pragma_data_version) as dataVersion, order_changes as orderChanges, doc_changes as docChanges
+         from temp.export_listing_changes`,
+    ),
     orderedIds: sqlite.prepare<[], number>(`select property_id from export_documents ${ORDER}`).pluck(),
     byIds: sqlite
-      .prepare<[{ ids: string; keyUserId: string }], [number, Buffer]>(
-        `select property_id, ${DOC_FOR_KEY} from export_documents where property_id in (select value from json_each(@ids))`,
+      .prepare<[string], [number, string | null, Buffer, Buffer | null]>(
+        `select property_id, user_id, doc, public_doc from export_documents where property_id in (select value from json_each(?))`,
       )
       .raw(),
     cache: null,
+    documents: new DocumentCache(EXPORT_DOCUMENT_CACHE_BYTES),
     // One deferred transaction: the version check, the ids and the rows share one snapshot.
     read: sqlite.transaction((offset: number, limit: number, keyUserId: string): ListingsPage => {
-      const generation = state.generation.get()!;
-      if (state.cache?.generation !== generation) state.cache = { generation, ids: state.orderedIds.all() };
+      const { dataVersion, orderChanges, docChanges } = state.generation.get()!;
+      const orderGeneration = `${dataVersion}:${orderChanges}`;
+      if (state.cache?.generation !== orderGeneration) state.cache = { generation: orderGeneration, ids: state.orderedIds.all() };
       const ids = state.cache.ids.slice(offset, offset + limit);
       const total = state.cache.ids.length;
       if (ids.length === 0) return { total, docs: [] };
-      const docs = new Map(state.byIds.all({ ids: JSON.stringify(ids), keyUserId }));
-      return { total, docs: ids.flatMap((id) => docs.get(id) ?? []) };
+      const documents = state.documents.documents(`${dataVersion}:${docChanges}`, ids, (missing) =>
+        state.byIds.all(JSON.stringify(missing)).map(([id, userId, doc, publicDoc]) => [id, { userId, doc, publicDoc }] as [number, CachedDocument]),
+      );
+      return { total, docs: documents.flatMap((document) => (document ? [documentForKey(document, keyUserId)] : [])) };
     }),
   };
   states.set(sqlite, state);
