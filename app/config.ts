@@ -68,7 +68,8 @@ export const ADMIN_KEY_REQUESTS_SHOWN = 100;
 /** Pictures and features of one listing on its page (imports may bring more). */
 export const LISTING_DETAIL_MAX = { images: 50, features: 60 } as const;
 /**
- * Export API: bytes of listing documents the pages keep in memory (both forms of a listing,
- * ≈ 3.6 KB; 64 MB holds ≈ 18 000 listings). docs/decisions/023-export-speed.md.
+ * Export API: bytes the pages keep in memory (docs/decisions/023-export-speed.md): listing
+ * documents (both forms of a listing, ≈ 3.6 KB: 64 MB hold ≈ 18 000 listings) and joined pages
+ * (≈ 90 KB for 50 listings: 16 MB hold ≈ 180 pages).
  */
-export const EXPORT_DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024;
+export const EXPORT_PAGE_CACHE = { documentBytes: 64 * 1024 * 1024, pageBytes: 16 * 1024 * 1024 } as const;

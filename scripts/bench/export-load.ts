@@ -37,6 +37,8 @@ export function offsetPages(keys: string[], { limit, from, to }: { limit: number
 }
 
 export type Load = {
+  /** CPU time the server process spent per answer (user + system): what contention cannot blur. */
+  cpuUsPerRequest: number;
   /** Successful (2xx) answers per second. */
   rps: number;
   p50: number;
@@ -49,7 +51,20 @@ export type Load = {
   errors: number;
 };
 
-export function runLoad(base: string, bodies: BodyGenerator, { connections, seconds }: { connections: number; seconds: number }): Promise<Load> {
+/** CPU time of a process so far, in ms (/proc/<pid>/stat: utime and stime, in clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** `connections` clients sending `bodies` to `base` for `seconds`; `pid` is the server's process. */
+export function runLoad(
+  base: string,
+  pid: number,
+  bodies: BodyGenerator,
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<Load> {
+  const cpuBefore = processCpuMs(pid);
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -70,6 +85,7 @@ export function runLoad(base: string, bodies: BodyGenerator, { connections, seco
         const counts = Object.entries(result.statusCodeStats ?? {}).map(([status, stat]) => [Number(status), Number(stat.count)] as const);
         const count = (match: (status: number) => boolean) => counts.filter(([status]) => match(status)).reduce((sum, [, n]) => sum + n, 0);
         resolve({
+          cpuUsPerRequest: ((processCpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
           rps: result["2xx"] / seconds,
           p50: result.latency.p50,
           p99: result.latency.p99,
@@ -108,5 +124,5 @@ export async function startCeiling(body: Buffer) {
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { base, stop };
+  return { base, pid: child.pid!, stop };
 }

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { EXPORT_DOCUMENT_CACHE_BYTES } from "~/config";
+import { EXPORT_PAGE_CACHE } from "~/config";
 import { getSqlite } from "~/utils/db.server";
 import { DocumentCache, documentForKey, type CachedDocument } from "./export-document-cache.server";
 
@@ -48,10 +48,14 @@ type PageState = {
   documents: DocumentCache;
 };
 
-/** A page: the total of active listings and the page's documents (UTF-8 JSON bytes), in order. */
-export type ListingsPage = { total: number; docs: Buffer[] };
+/**
+ * A page: the total of active listings, the number of listings in the page and their documents
+ * (UTF-8 JSON), in order and separated by commas. The bytes may be shared: never modify them.
+ */
+export type ListingsPage = { total: number; count: number; docs: Buffer };
 
 const COMMA = Buffer.from(",");
+const EMPTY = Buffer.alloc(0);
 
 /** `prefix`, the documents separated by commas, `suffix`: one buffer, no text round trip. */
 export function joinDocuments(prefix: string, docs: Buffer[], suffix: string): Buffer<ArrayBuffer> {
@@ -82,7 +86,7 @@ function pageState(sqlite: Database.Database): PageState {
       )
       .raw(),
     cache: null,
-    documents: new DocumentCache(EXPORT_DOCUMENT_CACHE_BYTES),
+    documents: new DocumentCache(EXPORT_PAGE_CACHE),
     // One deferred transaction: the version check, the ids and the rows share one snapshot.
     read: sqlite.transaction((offset: number, limit: number, keyUserId: string): ListingsPage => {
       const { dataVersion, orderChanges, docChanges } = state.generation.get()!;
@@ -90,11 +94,19 @@ function pageState(sqlite: Database.Database): PageState {
       if (state.cache?.generation !== orderGeneration) state.cache = { generation: orderGeneration, ids: state.orderedIds.all() };
       const ids = state.cache.ids.slice(offset, offset + limit);
       const total = state.cache.ids.length;
-      if (ids.length === 0) return { total, docs: [] };
-      const documents = state.documents.documents(`${dataVersion}:${docChanges}`, ids, (missing) =>
-        state.byIds.all(JSON.stringify(missing)).map(([id, userId, doc, publicDoc]) => [id, { userId, doc, publicDoc }] as [number, CachedDocument]),
+      if (ids.length === 0) return { total, count: 0, docs: EMPTY };
+      const docGeneration = `${dataVersion}:${docChanges}`;
+      const documents = state.documents
+        .documents(docGeneration, ids, (missing) =>
+          state.byIds.all(JSON.stringify(missing)).map(([id, userId, doc, publicDoc]) => [id, { userId, doc, publicDoc }] as [number, CachedDocument]),
+        )
+        .filter((document) => document !== undefined);
+      // Every key without a listing in the page sees the same bytes: they share one entry.
+      const reader = documents.some((document) => document.userId === keyUserId) ? keyUserId : "";
+      const docs = state.documents.page(docGeneration, `${offset}:${limit}:${reader}`, () =>
+        joinDocuments("", documents.map((document) => documentForKey(document, keyUserId)), ""),
       );
-      return { total, docs: documents.flatMap((document) => (document ? [documentForKey(document, keyUserId)] : [])) };
+      return { total, count: documents.length, docs };
     }),
   };
   states.set(sqlite, state);

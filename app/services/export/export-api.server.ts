@@ -12,7 +12,7 @@ import {
   EXPORT_API_KEY_RATE,
   EXPORT_API_MAX_STREAMS,
 } from "./export-api-contract";
-import { joinDocuments, openListingsExport, readListingsPage } from "./export-api-listings.server";
+import { openListingsExport, readListingsPage } from "./export-api-listings.server";
 import { recordExportCall } from "./export-api-usage.server";
 import { EXPORT_KEY_PATTERN } from "../keys/export-keys.server";
 
@@ -56,7 +56,8 @@ export type ExportApiRequest = {
 export type ExportApiAnswer = {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null;
+  /** A page is answered in parts (envelope, shared page bytes, end): written one after the other. */
+  body: Uint8Array<ArrayBuffer> | Uint8Array[] | ReadableStream<Uint8Array> | null;
 };
 
 function failure(status: number, error: string, headers: Record<string, string> = {}): ExportApiAnswer {
@@ -100,7 +101,8 @@ export async function exportApiResponse(request: Request, context?: AppLoadConte
     signal: request.signal,
     waitForDrain: context?.waitForDrain,
   });
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  const body = Array.isArray(answer.body) ? Buffer.concat(answer.body) : answer.body;
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 type KeyRow = { id: string; userId: string; status: "active" | "inactive" };
@@ -147,6 +149,8 @@ export function resetExportApiGuards() {
   guessers.clear();
 }
 
+const PAGE_END = Buffer.from("]}");
+
 function envelope(count: number, total: number, limit: number | null, offset: number) {
   // `properties` comes last so that a streamed body can start before the listings are read.
   return `{"success":true,"count":${count},"total":${total},"limit":${limit === null ? "null" : limit},"offset":${offset},"properties":[`;
@@ -185,10 +189,11 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
 
     if (limit !== null && limit <= EXPORT_API_BUFFERED_LIMIT) {
       const page = readListingsPage(offset, limit, key.userId, sqlite);
-      record(key, page.docs.length, limit, offset);
+      record(key, page.count, limit, offset);
       // Bytes with their length: no text round trip and no chunked transfer encoding.
-      const bytes = joinDocuments(envelope(page.docs.length, page.total, limit, offset), page.docs, "]}");
-      return { status: 200, headers: { ...JSON_HEADERS, "Content-Length": String(bytes.length) }, body: bytes };
+      const parts = [Buffer.from(envelope(page.count, page.total, limit, offset), "utf8"), page.docs, PAGE_END];
+      const length = parts[0]!.length + page.docs.length + PAGE_END.length;
+      return { status: 200, headers: { ...JSON_HEADERS, "Content-Length": String(length) }, body: parts };
     }
 
     if (runningExports >= EXPORT_API_MAX_STREAMS) return retryLater(EXPORT_API_ERRORS.streams, 5);

@@ -5,7 +5,7 @@ const document = (id: number, bytes = 10): CachedDocument => ({ userId: "a", doc
 
 describe("documents de l'export gardés en mémoire", () => {
   it("ne relit que les documents absents, dans l'ordre demandé", () => {
-    const cache = new DocumentCache(1_000);
+    const cache = new DocumentCache({ documentBytes: 1_000, pageBytes: 1_000 });
     const reads: number[][] = [];
     const read = (missing: number[]) => {
       reads.push(missing);
@@ -17,7 +17,7 @@ describe("documents de l'export gardés en mémoire", () => {
   });
 
   it("une nouvelle génération vide le cache ; un id sans document reste vide", () => {
-    const cache = new DocumentCache(1_000);
+    const cache = new DocumentCache({ documentBytes: 1_000, pageBytes: 1_000 });
     const reads: number[][] = [];
     const read = (missing: number[]) => {
       reads.push(missing);
@@ -29,7 +29,7 @@ describe("documents de l'export gardés en mémoire", () => {
   });
 
   it("au-delà de sa taille, les plus anciens partent ; un document trop gros est servi sans être gardé", () => {
-    const cache = new DocumentCache(25);
+    const cache = new DocumentCache({ documentBytes: 25, pageBytes: 0 });
     const reads: number[][] = [];
     const read = (missing: number[]) => {
       reads.push(missing);
@@ -40,6 +40,19 @@ describe("documents de l'export gardés en mémoire", () => {
     cache.documents("1", [2, 3, 1], read);
     expect(reads).toEqual([[1, 2], [3], [1]]);
     expect(cache.documents("1", [7], read)[0]?.doc.length).toBe(100);
+  });
+
+  it("une page est construite une fois par génération, puis servie telle quelle", () => {
+    const cache = new DocumentCache({ documentBytes: 1_000, pageBytes: 1_000 });
+    let builds = 0;
+    const build = () => {
+      builds += 1;
+      return Buffer.from(`page ${builds}`);
+    };
+    expect(cache.page("1", "0:50:", build).toString()).toBe("page 1");
+    expect(cache.page("1", "0:50:", build).toString()).toBe("page 1");
+    expect(cache.page("1", "50:50:", build).toString()).toBe("page 2");
+    expect(cache.page("2", "0:50:", build).toString()).toBe("page 3");
   });
 
   it("le document avec propriétaire pour les clés du compte de l'annonce seulement", () => {
