@@ -48,6 +48,20 @@ export function randomAlphanumeric(length: number): string {
   return out;
 }
 
+/**
+ * A UUID of version 7 (RFC 9562): the time `at` (ms) in its first 48 bits, then random bits.
+ * Rows written in time order with such ids append to their primary-key index instead of
+ * touching a random page of it per row (docs/decisions/023-export-speed.md).
+ */
+export function timeOrderedUuid(at: number): string {
+  const bytes = crypto.randomBytes(16);
+  bytes.writeUIntBE(at, 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function sha256(value: string): string {
   return crypto.createHash("sha256").update(value).digest("hex");
 }
