@@ -22,6 +22,8 @@ export function documentForKey(document: CachedDocument, keyUserId: string): Buf
   return document.userId === keyUserId ? document.doc : (document.publicDoc ?? document.doc);
 }
 
+const COMMA = Buffer.from(",");
+
 const size = (document: CachedDocument) => document.doc.length + (document.publicDoc?.length ?? 0);
 
 /** A map bounded by the bytes of its values, oldest entries out first. */
@@ -50,21 +52,39 @@ class BoundedMap<K, V> {
   }
 }
 
+/** A page's listings as one account's keys see them: their number and their joined documents. */
+export type CachedPage = { count: number; docs: Buffer };
+
+// The accounts owning a listing of a page: a few ids each; 1 MB holds thousands of pages.
+const PAGE_OWNERS_BYTES = 1024 * 1024;
+
 export class DocumentCache {
   private generation: string | null = null;
   private readonly documentsById: BoundedMap<number, CachedDocument>;
-  private readonly pages: BoundedMap<string, Buffer>;
+  /** By `slot:reader`: `reader` is the key's account when it owns a listing of the page, else "". */
+  private readonly pages: BoundedMap<string, CachedPage>;
+  /** By slot: the accounts that own a listing of the page. */
+  private readonly pageOwners: BoundedMap<string, Set<string>>;
 
   constructor({ documentBytes, pageBytes }: { documentBytes: number; pageBytes: number }) {
     this.documentsById = new BoundedMap(documentBytes, size);
-    this.pages = new BoundedMap(pageBytes, (page) => page.length);
+    this.pages = new BoundedMap(pageBytes, (page) => page.docs.length);
+    this.pageOwners = new BoundedMap(PAGE_OWNERS_BYTES, (owners) => 64 + 48 * owners.size);
   }
 
   private renew(generation: string) {
     if (generation === this.generation) return;
     this.documentsById.clear();
     this.pages.clear();
+    this.pageOwners.clear();
     this.generation = generation;
+  }
+
+  /** The page of `slot` (its offset and limit) as `keyUserId`'s keys see it, if held for `generation`. */
+  heldPage(generation: string, slot: string, keyUserId: string): CachedPage | undefined {
+    if (generation !== this.generation) return undefined;
+    const owners = this.pageOwners.entries.get(slot);
+    return owners && this.pages.entries.get(`${slot}:${owners.has(keyUserId) ? keyUserId : ""}`);
   }
 
   /**
@@ -80,12 +100,22 @@ export class DocumentCache {
     return ids.map((id) => held.get(id) ?? fetched.get(id));
   }
 
-  /** The bytes of the page named `key` as of `generation`, made by `build` when not held. */
-  page(generation: string, key: string, build: () => Buffer): Buffer {
+  /**
+   * The page of `slot` made of `documents`, as `keyUserId`'s keys see it: every key without a
+   * listing in the page sees the same bytes, so they share one entry.
+   */
+  page(generation: string, slot: string, keyUserId: string, documents: CachedDocument[]): CachedPage {
     this.renew(generation);
+    let owners = this.pageOwners.entries.get(slot);
+    if (!owners) {
+      owners = new Set(documents.flatMap((document) => (document.userId === null ? [] : [document.userId])));
+      this.pageOwners.set(slot, owners);
+    }
+    const key = `${slot}:${owners.has(keyUserId) ? keyUserId : ""}`;
     const held = this.pages.entries.get(key);
     if (held) return held;
-    const page = build();
+    const docs = Buffer.concat(documents.flatMap((document, index) => (index > 0 ? [COMMA, documentForKey(document, keyUserId)] : [documentForKey(document, keyUserId)])));
+    const page = { count: documents.length, docs };
     this.pages.set(key, page);
     return page;
   }

@@ -42,17 +42,22 @@ describe("documents de l'export gardés en mémoire", () => {
     expect(cache.documents("1", [7], read)[0]?.doc.length).toBe(100);
   });
 
-  it("une page est construite une fois par génération, puis servie telle quelle", () => {
+  it("une page est construite une fois par génération et par lecteur, puis servie telle quelle", () => {
     const cache = new DocumentCache({ documentBytes: 1_000, pageBytes: 1_000 });
-    let builds = 0;
-    const build = () => {
-      builds += 1;
-      return Buffer.from(`page ${builds}`);
-    };
-    expect(cache.page("1", "0:50:", build).toString()).toBe("page 1");
-    expect(cache.page("1", "0:50:", build).toString()).toBe("page 1");
-    expect(cache.page("1", "50:50:", build).toString()).toBe("page 2");
-    expect(cache.page("2", "0:50:", build).toString()).toBe("page 3");
+    const documents: CachedDocument[] = [
+      { userId: "a", doc: Buffer.from('{"owner":"A"}'), publicDoc: Buffer.from('{"owner":null}') },
+      { userId: null, doc: Buffer.from("{}"), publicDoc: null },
+    ];
+    expect(cache.heldPage("1", "0:50", "b")).toBeUndefined();
+    const shared = cache.page("1", "0:50", "b", documents);
+    expect(shared).toEqual({ count: 2, docs: Buffer.from('{"owner":null},{}') });
+    // Every account without a listing in the page gets the same entry; the owner its own.
+    expect(cache.heldPage("1", "0:50", "c")).toBe(shared);
+    expect(cache.heldPage("1", "0:50", "a")).toBeUndefined();
+    expect(cache.page("1", "0:50", "a", documents).docs.toString()).toBe('{"owner":"A"},{}');
+    expect(cache.heldPage("1", "0:50", "a")?.docs.toString()).toBe('{"owner":"A"},{}');
+    expect(cache.heldPage("1", "50:50", "b")).toBeUndefined();
+    expect(cache.heldPage("2", "0:50", "b")).toBeUndefined();
   });
 
   it("le document avec propriétaire pour les clés du compte de l'annonce seulement", () => {
