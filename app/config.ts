@@ -139,3 +139,9 @@ export const WEBHOOKS = {
   shownDeliveries: 5,
   keptDeliveries: 100,
 } as const;
+/**
+ * Export API: bytes the pages keep in memory (docs/decisions/023-export-speed.md): listing
+ * documents (both forms of a listing, ≈ 3.6 KB: 64 MB hold ≈ 18 000 listings) and joined pages
+ * (≈ 90 KB for 50 listings: 16 MB hold ≈ 180 pages).
+ */
+export const EXPORT_PAGE_CACHE = { documentBytes: 64 * 1024 * 1024, pageBytes: 16 * 1024 * 1024 } as const;

@@ -48,6 +48,19 @@ export function randomAlphanumeric(length: number): string {
   return out;
 }
 
+/**
+ * A UUID of version 7 (RFC 9562): the time `at` (ms) in its first 48 bits, then random bits.
+ * Rows written in time order with such ids append to their primary-key index instead of
+ * touching a random page of it per row (docs/decisions/023-export-speed.md).
+ */
+export function timeOrderedUuid(at: number): string {
+  // randomUUID's random bits (version 4, RFC variant) from its pooled entropy, cheaper than a
+  // randomBytes call per id; the first 48 bits become the time and the version nibble a 7.
+  const random = crypto.randomUUID();
+  const time = at.toString(16).padStart(12, "0");
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
+}
+
 export function sha256(value: string): string {
   return crypto.createHash("sha256").update(value).digest("hex");
 }

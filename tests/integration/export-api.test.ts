@@ -67,6 +67,8 @@ describe("données personnelles des propriétaires (DECISIONS.md 3)", () => {
       }
     };
     const othersKey = makeExportKey(other.id);
+    const third = await makeUser();
+    const thirdKey = makeExportKey(third.id);
     try {
       check(((await callExportApi({ apiKey, limit: 100 })).json as Ok).properties);
       check(((await callExportApi({ apiKey })).json as Ok).properties);
@@ -75,10 +77,22 @@ describe("données personnelles des propriétaires (DECISIONS.md 3)", () => {
       expect(seen.find((listing) => listing.id === foreign)!.owner).toEqual({ first_name: "Paul", last_name: "Privé", email: "paul.prive@example.fr" });
       expect(seen.filter((listing) => ownIds.has(listing.id)).every((listing) => listing.owner === null)).toBe(true);
       expect(JSON.stringify(seen)).not.toContain("claire@example.fr");
+      // The same page, asked in turn by each account (pages are kept in memory once built).
+      const page = async (key: string) => ((await callExportApi({ apiKey: key, limit: 100 })).json as Ok).properties;
+      for (const round of [1, 2]) {
+        const asOther = await page(othersKey.apiKey);
+        expect(asOther.find((listing) => listing.id === foreign)!.owner, `tour ${round}`).not.toBeNull();
+        expect(JSON.stringify(asOther)).not.toContain("claire@example.fr");
+        const asThird = JSON.stringify(await page(thirdKey.apiKey));
+        expect(asThird).not.toContain("claire@example.fr");
+        expect(asThird).not.toContain("paul.prive@example.fr");
+        check(await page(apiKey));
+      }
     } finally {
       // The other tests count the listings of beforeAll.
       getSqlite().prepare("delete from properties where id = ?").run(foreign);
       deleteExportKey(other.id, othersKey.id);
+      deleteExportKey(third.id, thirdKey.id);
     }
   });
 });
@@ -333,6 +347,21 @@ describe("cohérence", () => {
     body = (await callExportApi({ apiKey, limit: 1 })).json as Ok;
     expect(body.total).toBe(total);
     expect(body.properties[0]!.id).not.toBe(fresh);
+  });
+
+  it("une page reflète aussitôt une annonce modifiée, y compris par une autre connexion (documents gardés en mémoire)", async () => {
+    const [edited] = makeActiveListings(other.id, 1);
+    const first = (await callExportApi({ apiKey, limit: 1 })).json as Ok;
+    expect(first.properties[0]!.id).toBe(edited);
+    getDb().update(properties).set({ price: 123_456 }).where(eq(properties.id, edited!)).run();
+    let body = (await callExportApi({ apiKey, limit: 1 })).json as Ok;
+    expect(body.properties[0]!.price).toBe(123_456);
+    const cli = new Database(getSqlite().name);
+    cli.prepare("update properties set title = 'Titre changé par la CLI' where id = ?").run(edited);
+    cli.close();
+    body = (await callExportApi({ apiKey, limit: 1 })).json as Ok;
+    expect(body.properties[0]!.title).toBe("Titre changé par la CLI");
+    getSqlite().prepare("update properties set status = 'rejected' where id = ?").run(edited);
   });
 
   it("un export en flux garde l'instantané de son début : count = nombre d'annonces envoyées", async () => {

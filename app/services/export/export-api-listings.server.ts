@@ -1,5 +1,7 @@
 import Database from "better-sqlite3";
+import { EXPORT_PAGE_CACHE } from "~/config";
 import { getSqlite } from "~/utils/db.server";
+import { DocumentCache, type CachedDocument } from "./export-document-cache.server";
 
 /**
  * Reading the active listings for the export API. Their JSON documents are stored, already
@@ -8,7 +10,8 @@ import { getSqlite } from "~/utils/db.server";
  *
  * - Pages (readListingsPage) use an in-memory copy of the ordered ids of active listings, so
  *   `offset` costs nothing and `total` is its length: COUNT(*) and OFFSET over 100 000 index
- *   entries cost 4 to 7 ms each, which would cap the API at ~100 pages per second.
+ *   entries cost 4 to 7 ms each, which would cap the API at ~100 pages per second. The
+ *   documents pages read are kept in memory too (export-document-cache.server.ts).
  * - Each listing has two stored documents: `doc` with its owner, for keys of the listing's own
  *   account, and `public_doc` with `owner: null`, for every other key (migration 0009): a
  *   private owner's contact details never leave the account that holds them.
@@ -21,44 +24,47 @@ import { getSqlite } from "~/utils/db.server";
 
 /** The order of DECISIONS.md item 3, served by the index export_documents_order_idx. */
 const ORDER = `order by created_at desc, property_id desc`;
-/** The document a key may see: with the owner for its own account's listings only. */
+/** The document a key may see: with the owner for its own account's listings only (documentForKey in JS). */
 export const DOC_FOR_KEY = `case when user_id = @keyUserId then doc else coalesce(public_doc, doc) end`;
 
 // Temp objects live only on this connection (no migration): they count the connection's own
-// changes to the set or order of exported listings; `pragma data_version` covers other
-// connections (CLIs, another process). Together they say when the cached order is stale.
+// changes to export_documents, `order_changes` those to the set or order of exported listings
+// (the cached order), `doc_changes` every change (the cached documents); `pragma data_version`
+// covers other connections (CLIs, another process). Together they say when a cache is stale.
 const CHANGE_COUNTER = `
-create temp table if not exists export_listing_changes (n integer not null);
-insert into export_listing_changes (n) select 0 where not exists (select 1 from export_listing_changes);
+create temp table if not exists export_listing_changes (order_changes integer not null, doc_changes integer not null);
+insert into export_listing_changes (order_changes, doc_changes) select 0, 0 where not exists (select 1 from export_listing_changes);
 create temp trigger if not exists export_listing_changes_insert after insert on main.export_documents
-  begin update export_listing_changes set n = n + 1; end;
+  begin update export_listing_changes set order_changes = order_changes + 1, doc_changes = doc_changes + 1; end;
 create temp trigger if not exists export_listing_changes_delete after delete on main.export_documents
-  begin update export_listing_changes set n = n + 1; end;
-create temp trigger if not exists export_listing_changes_update after update of created_at on main.export_documents
-  when old.created_at <> new.created_at begin update export_listing_changes set n = n + 1; end;`;
+  begin update export_listing_changes set order_changes = order_changes + 1, doc_changes = doc_changes + 1; end;
+create temp trigger if not exists export_listing_changes_update after update on main.export_documents
+  begin update export_listing_changes set order_changes = order_changes + (old.created_at <> new.created_at), doc_changes = doc_changes + 1; end;`;
 
 /** A listing's place in export order: what a listing cursor remembers. */
 export type ListingPosition = { createdAt: number; id: number };
 
 type PageState = {
-  generation: Database.Statement<[], string>;
+  generation: Database.Statement<[], { dataVersion: number; orderChanges: number; docChanges: number }>;
   orderedIds: Database.Statement<[], number>;
-  byIds: Database.Statement<[{ ids: string; keyUserId: string }], [number, Buffer]>;
+  byIds: Database.Statement<[string], [number, string | null, Buffer, Buffer | null]>;
   createdAtOf: Database.Statement<[number], number>;
   after: Database.Statement<[{ createdAt: number; id: number; limit: number; keyUserId: string }], [number, number, Buffer]>;
-  total: () => number;
-  read: (offset: number, limit: number, keyUserId: string) => ListingsPage;
+  readInSnapshot: (offset: number, limit: number, keyUserId: string) => ListingsPage;
   readAfter: (after: ListingPosition, limit: number, keyUserId: string) => ListingsPage;
   cache: { generation: string; ids: number[] } | null;
+  documents: DocumentCache;
 };
 
 /**
- * A page: the total of active listings, the page's documents (UTF-8 JSON bytes) in order, and
- * the position of its last listing when more follow (null at the end of the export).
+ * A page: the total of active listings, the number of listings in the page, their documents
+ * (UTF-8 JSON) in order and separated by commas, and the position of its last listing when more
+ * follow (null at the end of the export). The bytes may be shared: never modify them.
  */
-export type ListingsPage = { total: number; docs: Buffer[]; next: ListingPosition | null };
+export type ListingsPage = { total: number; count: number; docs: Buffer; next: ListingPosition | null };
 
 const COMMA = Buffer.from(",");
+const EMPTY = Buffer.alloc(0);
 
 /** `prefix`, the documents separated by commas, `suffix`: one buffer, no text round trip. */
 export function joinDocuments(prefix: string, docs: Buffer[], suffix: string): Buffer<ArrayBuffer> {
@@ -78,13 +84,14 @@ function pageState(sqlite: Database.Database): PageState {
   if (existing) return existing;
   sqlite.exec(CHANGE_COUNTER);
   const state: PageState = {
-    generation: sqlite
-      .prepare<[], string>(`select (select data_version from pragma_data_version) || ':' || (select n from temp.export_listing_changes)`)
-      .pluck(),
+    generation: sqlite.prepare(
+      `select (select data_version from pragma_data_version) as dataVersion, order_changes as orderChanges, doc_changes as docChanges
+         from temp.export_listing_changes`,
+    ),
     orderedIds: sqlite.prepare<[], number>(`select property_id from export_documents ${ORDER}`).pluck(),
     byIds: sqlite
-      .prepare<[{ ids: string; keyUserId: string }], [number, Buffer]>(
-        `select property_id, ${DOC_FOR_KEY} from export_documents where property_id in (select value from json_each(@ids))`,
+      .prepare<[string], [number, string | null, Buffer, Buffer | null]>(
+        `select property_id, user_id, doc, public_doc from export_documents where property_id in (select value from json_each(?))`,
       )
       .raw(),
     createdAtOf: sqlite.prepare<[number], number>(`select created_at from export_documents where property_id = ?`).pluck(),
@@ -95,29 +102,31 @@ function pageState(sqlite: Database.Database): PageState {
       )
       .raw(),
     cache: null,
-    total: () => {
-      const generation = state.generation.get()!;
-      if (state.cache?.generation !== generation) state.cache = { generation, ids: state.orderedIds.all() };
-      return state.cache.ids.length;
-    },
+    documents: new DocumentCache(EXPORT_PAGE_CACHE),
     // One deferred transaction: the version check, the ids and the rows share one snapshot.
-    read: sqlite.transaction((offset: number, limit: number, keyUserId: string): ListingsPage => {
-      const total = state.total();
-      const ids = state.cache!.ids.slice(offset, offset + limit);
-      if (ids.length === 0) return { total, docs: [], next: null };
-      const docs = new Map(state.byIds.all({ ids: JSON.stringify(ids), keyUserId }));
-      const lastId = ids.at(-1)!;
-      const next = offset + ids.length < total ? { createdAt: state.createdAtOf.get(lastId)!, id: lastId } : null;
-      return { total, docs: ids.flatMap((id) => docs.get(id) ?? []), next };
+    readInSnapshot: sqlite.transaction((offset: number, limit: number, keyUserId: string): ListingsPage => {
+      const { orderGeneration, docGeneration } = generations(state);
+      const ids = orderedIds(state, orderGeneration).slice(offset, offset + limit);
+      const total = state.cache!.ids.length;
+      if (ids.length === 0) return { total, count: 0, docs: EMPTY, next: null };
+      const documents = state.documents
+        .documents(docGeneration, ids, (missing) =>
+          state.byIds.all(JSON.stringify(missing)).map(([id, userId, doc, publicDoc]) => [id, { userId, doc, publicDoc }] as [number, CachedDocument]),
+        )
+        .filter((document) => document !== undefined);
+      const page = state.documents.page(docGeneration, `${offset}:${limit}`, keyUserId, documents);
+      return { total, ...page, next: nextAfter(state, offset, page.count) };
     }),
     readAfter: sqlite.transaction((after: ListingPosition, limit: number, keyUserId: string): ListingsPage => {
+      const total = orderedIds(state, generations(state).orderGeneration).length;
       // One row more than asked says whether the export goes on, without counting what is left.
       const rows = state.after.all({ ...after, limit: limit + 1, keyUserId });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        total: state.total(),
-        docs: page.map((row) => row[2]),
+        total,
+        count: page.length,
+        docs: joinDocuments("", page.map((row) => row[2]), ""),
         next: rows.length > limit && last ? { createdAt: last[0], id: last[1] } : null,
       };
     }),
@@ -126,9 +135,35 @@ function pageState(sqlite: Database.Database): PageState {
   return state;
 }
 
+/** The ordered ids of active listings, read again when the order changed. */
+function orderedIds(state: PageState, orderGeneration: string): number[] {
+  if (state.cache?.generation !== orderGeneration) state.cache = { generation: orderGeneration, ids: state.orderedIds.all() };
+  return state.cache.ids;
+}
+
+/** Where a cursor continues after a page of `count` listings at `offset` (null: nothing follows). */
+function nextAfter(state: PageState, offset: number, count: number): ListingPosition | null {
+  const ids = state.cache!.ids;
+  if (count === 0 || offset + count >= ids.length) return null;
+  const id = ids[offset + count - 1]!;
+  return { createdAt: state.createdAtOf.get(id)!, id };
+}
+
+function generations(state: PageState) {
+  const { dataVersion, orderChanges, docChanges } = state.generation.get()!;
+  return { orderGeneration: `${dataVersion}:${orderChanges}`, docGeneration: `${dataVersion}:${docChanges}` };
+}
+
 /** One page of active listings in export order, as the key of `keyUserId`'s account sees them, with the total, from one snapshot. */
 export function readListingsPage(offset: number, limit: number, keyUserId: string, sqlite = getSqlite()): ListingsPage {
-  return pageState(sqlite).read(offset, limit, keyUserId);
+  const state = pageState(sqlite);
+  // A page held for the current generations is that snapshot already: one query, no transaction
+  // (BEGIN and COMMIT cost more than the rest of a held page).
+  const { orderGeneration, docGeneration } = generations(state);
+  const held = state.cache?.generation === orderGeneration ? state.documents.heldPage(docGeneration, `${offset}:${limit}`, keyUserId) : undefined;
+  return held
+    ? { total: state.cache!.ids.length, ...held, next: nextAfter(state, offset, held.count) }
+    : state.readInSnapshot(offset, limit, keyUserId);
 }
 
 /** The page that follows the listing at `after` in export order (a cursor page), from one snapshot. */

@@ -44,6 +44,14 @@ async function serve(request: IncomingMessage, response: ServerResponse, ip: str
 
   // An oversized body is not read to its end: the connection cannot be reused after it.
   response.writeHead(answer.status, answer.status === 413 ? { ...answer.headers, Connection: "close" } : answer.headers);
+  if (Array.isArray(answer.body)) {
+    // One write to the socket for the headers and every part, none of them copied.
+    response.cork();
+    for (const part of answer.body) response.write(part);
+    response.end();
+    response.uncork();
+    return;
+  }
   if (!(answer.body instanceof ReadableStream)) {
     response.end(answer.body ?? undefined);
     return;

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { timeOrderedUuid } from "~/utils/crypto.server";
 import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 
@@ -9,7 +10,8 @@ import { logEvent } from "~/utils/log.server";
  * Calls are written in groups, one transaction every USAGE_FLUSH_MS (or every USAGE_FLUSH_MAX
  * calls): a commit per call made SQLite checkpoint the WAL every few hundred calls, and each
  * checkpoint (with its fsync) froze the event loop for 5 to 50 ms under load. A row is written
- * at most 25 ms after its call and keeps the call's own time.
+ * at most 25 ms after its call and keeps the call's own time. Row ids are time-ordered: with
+ * random ones each row of a group dirtied its own page of the id index (≈ 2 WAL pages a row).
  */
 export const USAGE_FLUSH_MS = 25;
 const USAGE_FLUSH_MAX = 500;
@@ -47,7 +49,7 @@ function writer(sqlite: Database.Database): Writer {
     const lastUse = new Map<string, number>();
     const exported = new Map<string, { count: number; at: number }>();
     for (const call of calls) {
-      insertLog.run({ id: crypto.randomUUID(), ...call });
+      insertLog.run({ id: timeOrderedUuid(call.at), ...call });
       lastUse.set(call.keyId, Math.max(lastUse.get(call.keyId) ?? 0, call.at));
       const sum = exported.get(call.userId) ?? { count: 0, at: 0 };
       exported.set(call.userId, { count: sum.count + call.count, at: Math.max(sum.at, call.at) });

@@ -65,7 +65,8 @@ export type ExportApiRequest = {
 export type ExportApiAnswer = {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null;
+  /** A page is answered in parts (envelope, shared page bytes, end): written one after the other. */
+  body: Uint8Array<ArrayBuffer> | Uint8Array[] | ReadableStream<Uint8Array> | null;
 };
 
 function failure(status: number, error: string, headers: Record<string, string> = {}): ExportApiAnswer {
@@ -109,7 +110,8 @@ export async function exportApiResponse(request: Request, context?: AppLoadConte
     signal: request.signal,
     waitForDrain: context?.waitForDrain,
   });
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  const body = Array.isArray(answer.body) ? Buffer.concat(answer.body) : answer.body;
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 type KeyRow = { id: string; userId: string; status: "active" | "inactive" };
@@ -173,6 +175,13 @@ function buffered(bytes: Buffer<ArrayBuffer>): ExportApiAnswer {
   return { status: 200, headers: { ...JSON_HEADERS, "Content-Length": String(bytes.length) }, body: bytes };
 }
 
+/** A page in three parts written one after the other: the page's bytes may be shared, never copied. */
+function pageParts(prefix: string, docs: Buffer, suffix: string): ExportApiAnswer {
+  const parts = [Buffer.from(prefix, "utf8"), docs, Buffer.from(suffix, "utf8")];
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  return { status: 200, headers: { ...JSON_HEADERS, "Content-Length": String(length) }, body: parts };
+}
+
 /**
  * A cursor or `updatedSince` (docs/decisions/022-change-feed-webhooks.md): keyset pages of at
  * most EXPORT_API_CURSOR_MAX_LIMIT listings, each answered in one piece.
@@ -187,8 +196,8 @@ function cursorPage(key: KeyRow, query: ExportQuery): ExportApiAnswer {
     if (decoded.at.mode === "listing") {
       if (query.updatedSince !== null) return failure(400, EXPORT_API_ERRORS.listingCursorWithFeed);
       const page = readListingsAfter(decoded.at, limit, key.userId);
-      record(key, page.docs.length, limit, 0);
-      return buffered(joinDocuments(envelope(page.docs.length, page.total, limit, null), page.docs, closing(key, page.next)));
+      record(key, page.count, limit, 0);
+      return pageParts(envelope(page.count, page.total, limit, null), page.docs, closing(key, page.next));
     }
     from = decoded.at.seq;
   } else {
@@ -243,8 +252,8 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
 
     if (limit !== null && limit <= EXPORT_API_BUFFERED_LIMIT) {
       const page = readListingsPage(offset, limit, key.userId, sqlite);
-      record(key, page.docs.length, limit, offset);
-      return buffered(joinDocuments(envelope(page.docs.length, page.total, limit, offset), page.docs, closing(key, page.next)));
+      record(key, page.count, limit, offset);
+      return pageParts(envelope(page.count, page.total, limit, offset), page.docs, closing(key, page.next));
     }
 
     if (runningExports >= EXPORT_API_MAX_STREAMS) return retryLater(EXPORT_API_ERRORS.streams, 5);
