@@ -67,3 +67,10 @@ export const KEY_REQUESTS_SHOWN = 50;
 export const ADMIN_KEY_REQUESTS_SHOWN = 100;
 /** Pictures and features of one listing on its page (imports may bring more). */
 export const LISTING_DETAIL_MAX = { images: 50, features: 60 } as const;
+/** Charts of /dashboard and /admin: the periods offered (in Paris days) and the one shown by default. */
+export const CHART_PERIODS = [7, 30, 90] as const;
+export const CHART_DEFAULT_PERIOD = 30;
+/** Open dashboards re-read their figures this often while the tab is visible ("temps réel"). */
+export const CHART_REFRESH_MS = 30_000;
+/** Cities of the price per m² chart, API keys of /admin's busiest keys, sources before 'Autres'. */
+export const CHART_TOP = { cities: 10, keys: 10, sources: 5 } as const;

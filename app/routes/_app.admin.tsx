@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { PlatformCharts } from "~/components/charts/platform-charts";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
+import { getPlatformCharts } from "~/services/analytics/charts.server";
+import { chartPeriodOf } from "~/services/analytics/period";
 import { getPlatformStats, type PlatformStats } from "~/services/dashboard/stats.server";
 import { formatLongDateTime, formatNumber } from "~/utils/format";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
@@ -10,7 +13,7 @@ import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, ADMIN_DENIALS.admin);
-  return { stats: getPlatformStats() };
+  return { stats: getPlatformStats(), charts: getPlatformCharts(chartPeriodOf(request)) };
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -52,11 +55,12 @@ function Cards({ stats }: { stats: PlatformStats }) {
 }
 
 export default function AdminPage() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, charts } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Admin Dashboard" subtitle="Statistiques globales de la plateforme" />
       <Cards stats={stats} />
+      <PlatformCharts charts={charts} />
     </div>
   );
 }

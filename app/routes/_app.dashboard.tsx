@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { DashboardCharts } from "~/components/charts/dashboard-charts";
 import { ModerationPanel } from "~/components/moderation-panel";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { Progress } from "~/components/ui/progress";
+import { getAccountCharts } from "~/services/analytics/charts.server";
+import { chartPeriodOf } from "~/services/analytics/period";
 import { getUserDashboard, type UserDashboard } from "~/services/dashboard/stats.server";
 import { formatLongDate, formatNumber } from "~/utils/format";
 import { requireUser } from "~/utils/permissions.server";
@@ -12,7 +15,7 @@ import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { stats: getUserDashboard(user.id) };
+  return { stats: getUserDashboard(user.id), charts: getAccountCharts(user.id, chartPeriodOf(request)) };
 }
 
 function ActivityRow({ label, date }: { label: string; date: Date | string | null }) {
@@ -66,7 +69,7 @@ function Figures({ stats }: { stats: UserDashboard }) {
 }
 
 export default function DashboardPage() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, charts } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;
@@ -79,6 +82,7 @@ export default function DashboardPage() {
         </p>
       ) : null}
       <Figures stats={stats} />
+      <DashboardCharts charts={charts} />
       <ModerationPanel className="mt-6" />
     </div>
   );

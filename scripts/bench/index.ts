@@ -1,4 +1,5 @@
 // npm run bench: every benchmark, one table (figure, target, measured, ratio to a bare ceiling).
+import { runDashboardBench } from "./dashboard";
 import { runEncodeBench } from "./encode";
 import { runExportBench } from "./export";
 import { runFrontendBench } from "./frontend";
@@ -9,6 +10,7 @@ import type { BenchRow } from "./types";
 
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ["Annonces", runListingsBench],
+  ["Tableaux de bord", runDashboardBench],
   ["Import", runImportBench],
   ["Modération", runModerationBench],
   ["Export", runExportBench],
