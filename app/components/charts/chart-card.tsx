@@ -16,7 +16,7 @@ export function ChartCard({ title, description, chart, table }: { title: string;
           <summary className="cursor-pointer rounded text-brand-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
             Voir le tableau : {title}
           </summary>
-          <div className="mt-3 max-h-80 overflow-y-auto">{table}</div>
+          <div className="mt-3">{table}</div>
         </details>
       </CardBody>
     </Card>
