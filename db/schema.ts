@@ -139,9 +139,7 @@ export const properties = sqliteTable(
     // day they were given, and the price per m² of each city's listings in order (its quartiles are
     // read at their rank), all on the index alone.
     index("properties_owner_source_created_idx").on(t.createdBy, t.sourcePlatform, t.createdAt),
-    index("properties_source_created_idx").on(t.sourcePlatform, t.createdAt),
     index("properties_owner_verdict_checked_idx").on(t.createdBy, sql`(${t.aiFlagReason} is not null)`, t.aiCheckedAt),
-    index("properties_verdict_checked_idx").on(sql`(${t.aiFlagReason} is not null)`, t.aiCheckedAt),
     index("properties_owner_city_price_m2_idx").on(t.createdBy, t.status, t.transactionType, t.city, sql`(${t.price} / ${t.surfaceArea})`),
     check(
       "properties_status_check",
