@@ -1,28 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createKeyRequest } from "~/services/keys/key-requests.server";
 import { makeUser } from "../setup/factories";
 import { makeConnection } from "../setup/connections-factories";
 import { makeExportKey } from "../setup/export-factories";
 import { addListings, setStatus } from "../setup/listings-factories";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 /**
  * Issue 8: every screen passes axe-core with no serious or critical violation (all of axe's
  * rules run; minor and moderate findings are not part of the bar).
  */
-
-async function expectAccessible(page: Page, screen: string) {
-  // Hydrated: what axe sees is what a user of the page gets (dialogs, tabs, client state).
-  await page.waitForFunction(() => "__remixRouter" in window);
-  // No pointer over a button: axe would measure its hover colour mid-transition.
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}) : ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(blocking, screen).toEqual([]);
-}
 
 async function visit(page: Page, path: string) {
   await page.goto(path);

@@ -1,21 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { agentDecision, engineVerdict, exportCall, pricedActive } from "../setup/chart-factories";
 import { makeExportKey } from "../setup/export-factories";
 import { addListings } from "../setup/listings-factories";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 /** Issue 16: the charts of /dashboard and /admin, their tables, the period switch, live figures. */
-
-async function expectAccessible(page: Page, screen: string) {
-  await page.waitForFunction(() => "__remixRouter" in window);
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}) : ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(blocking, screen).toEqual([]);
-}
 
 /** Opens a chart's 'Voir le tableau' (unless it is open: it stays so across a period switch) and returns its table. */
 async function openTable(page: Page, title: string) {
