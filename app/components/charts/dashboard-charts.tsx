@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ChartsData, CityPrice } from "~/services/analytics/types";
 import { formatNumber } from "~/utils/format";
 import { DataTable } from "../ui/data-table";
@@ -82,7 +83,7 @@ function PriceChartCard({ title, cities }: { title: string; cities: CityPrice[] 
  * The 'Analyses' section of /dashboard (one account) and /admin (the platform): imports by source,
  * moderation outcomes, exports and price per m² by city over the chosen period, refreshed live.
  */
-export function DashboardCharts({ charts, children }: { charts: ChartsData; children?: React.ReactNode }) {
+export function DashboardCharts({ charts, children }: { charts: ChartsData; children?: ReactNode }) {
   useLiveRefresh();
   const { days } = charts;
   return (

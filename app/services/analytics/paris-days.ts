@@ -56,8 +56,8 @@ export function shiftDay(day: string, delta: number): string {
 /** The last `count` Paris days up to and including the one of `now`, oldest first. */
 export function lastParisDays(count: number, now: Date | number = Date.now()): ParisDay[] {
   const today = parisDayOf(now);
-  return Array.from({ length: count }, (_, index) => {
-    const day = shiftDay(today, index - count + 1);
-    return { day, start: parisMidnight(day), end: parisMidnight(shiftDay(day, 1)) };
-  });
+  // count + 1 midnights: each day ends at the next one's start.
+  const days = Array.from({ length: count + 1 }, (_, index) => shiftDay(today, index - count + 1));
+  const midnights = days.map(parisMidnight);
+  return days.slice(0, count).map((day, index) => ({ day, start: midnights[index]!, end: midnights[index + 1]! }));
 }
