@@ -43,15 +43,24 @@ const DAYS = `with days as (select cast(key as integer) as i, json_extract(value
  */
 const OWNERS = (scope: Scope) => (isAccount(scope) ? "owners as (select @userId as id)" : "owners as (select id from users)");
 
+/**
+ * An account's sources are found by hopping from one to the next on the index (a seek each), not
+ * by reading its listings for a DISTINCT: a handful of sources among 100 000 listings.
+ */
 function importsPerDay(scope: Scope, days: ParisDay[]): ChartsData["imports"] {
   const rows = prepared(
     `${DAYS}, ${OWNERS(scope)},
-     sources as (select distinct p.created_by as owner, p.source_platform as source from owners cross join properties p where p.created_by = owners.id)
+     sources(owner, source) as (
+       select owners.id, (select min(source_platform) from properties where created_by = owners.id) from owners
+       union all
+       select owner, (select min(source_platform) from properties where created_by = sources.owner and source_platform > sources.source)
+         from sources where source is not null
+     )
      select days.i as dayIndex, sources.source,
             (select count(*) from properties p
               where p.created_by = sources.owner and p.source_platform = sources.source
                 and p.created_at >= days.start and p.created_at < days.stop) as n
-       from sources cross join days`,
+       from sources cross join days where sources.source is not null`,
   ).all({ days: daysParameter(days), ...scopeParams(scope) }) as Array<DayCount & { source: string }>;
   return { series: sourceSeries(days.length, rows.map((row) => ({ ...row, source: sourcePlatformLabel(row.source) }))) };
 }
