@@ -77,6 +77,10 @@ export function runDashboardBench(): Promise<BenchRow[]> {
         ok: figures.median < TARGET_MEDIAN_MS,
       });
     }
+    // For the record: the charts' share of the request (their queries alone, no session nor cards).
+    const { getAccountCharts } = await import("~/services/analytics/charts.server");
+    const chartsOnly = await time(async () => getAccountCharts(userId, 30), 100);
+    rows.push({ figure: "graphiques seuls (getAccountCharts), 30 jours", target: "pour information", measured: measured(chartsOnly), ok: true });
     // /admin has no target of its own in the issue: printed for the record against the same one.
     const admin = await time(call(adminLoader, "/admin", adminCookie), 30);
     rows.push({
