@@ -145,3 +145,10 @@ export const WEBHOOKS = {
  * (≈ 90 KB for 50 listings: 16 MB hold ≈ 180 pages).
  */
 export const EXPORT_PAGE_CACHE = { documentBytes: 64 * 1024 * 1024, pageBytes: 16 * 1024 * 1024 } as const;
+/** Charts of /dashboard and /admin: the periods offered (in Paris days) and the one shown by default. */
+export const CHART_PERIODS = [7, 30, 90] as const;
+export const CHART_DEFAULT_PERIOD = 30;
+/** Open dashboards re-read their figures this often while the tab is visible ("temps réel"). */
+export const CHART_REFRESH_MS = 30_000;
+/** Cities of the price per m² chart, API keys of /admin's busiest keys, sources before 'Autres'. */
+export const CHART_TOP = { cities: 10, keys: 10, sources: 5 } as const;

@@ -15,6 +15,7 @@ export const MSG = {
   statsLoadError: "Erreur lors du chargement des statistiques",
   listingsLoadError: "Erreur lors du chargement des annonces",
   suspiciousLoadError: "Erreur lors du chargement des annonces suspectes",
+  chartPeriodInvalid: "Période inconnue : choisissez 7, 30 ou 90 jours.",
 } as const;
 
 /** Under a list cut at its bound (app/config.ts): "… et 3 demandes plus anciennes, non affichées". */

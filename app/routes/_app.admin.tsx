@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { PlatformCharts } from "~/components/charts/platform-charts";
 import { ComplianceCountsCard } from "~/components/compliance/compliance-counts";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
+import { getPlatformCharts } from "~/services/analytics/charts.server";
+import { chartPeriodOf } from "~/services/analytics/period";
 import { countByCompliance } from "~/services/compliance/compliance-read.server";
 import { COMPLIANCE_TEXT } from "~/services/compliance/compliance-texts";
 import { latestComplianceJob, startComplianceRecheck } from "~/services/compliance/recheck-job.server";
@@ -21,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const recheck = latestComplianceJob();
   return {
     stats: getPlatformStats(),
+    charts: getPlatformCharts(chartPeriodOf(request)),
     compliance: countByCompliance(null),
     lastRecheck: recheck ? { status: recheck.status, message: recheck.message, createdAt: recheck.createdAt.toISOString() } : null,
   };
@@ -94,7 +98,7 @@ function Cards({ stats }: { stats: PlatformStats }) {
 }
 
 export default function AdminPage() {
-  const { stats, compliance, lastRecheck } = useLoaderData<typeof loader>();
+  const { stats, charts, compliance, lastRecheck } = useLoaderData<typeof loader>();
   const lastRun = lastRecheck ? `Dernière vérification lancée le ${formatLongDateTime(lastRecheck.createdAt)}${lastRecheck.message ? ` : ${lastRecheck.message}` : " (en cours)"}` : "Aucune vérification d'ensemble lancée";
   return (
     <div>
@@ -103,6 +107,7 @@ export default function AdminPage() {
       <div className="mt-6">
         <ComplianceCountsCard counts={compliance} description={lastRun} actions={<RecheckButton />} />
       </div>
+      <PlatformCharts charts={charts} />
     </div>
   );
 }

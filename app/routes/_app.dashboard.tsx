@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { DashboardCharts } from "~/components/charts/dashboard-charts";
 import { ComplianceCountsCard } from "~/components/compliance/compliance-counts";
 import { ListingNewsCard } from "~/components/dashboard/listing-news";
 import { ModerationPanel } from "~/components/moderation-panel";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { Progress } from "~/components/ui/progress";
+import { getAccountCharts } from "~/services/analytics/charts.server";
+import { chartPeriodOf } from "~/services/analytics/period";
 import { countByCompliance } from "~/services/compliance/compliance-read.server";
 import { listingNewsSince } from "~/services/dashboard/listing-news.server";
 import { getUserDashboard, type UserDashboard } from "~/services/dashboard/stats.server";
@@ -16,7 +19,12 @@ import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { stats: getUserDashboard(user.id), compliance: countByCompliance(user.id), news: listingNewsSince(user.id) };
+  return {
+    stats: getUserDashboard(user.id),
+    charts: getAccountCharts(user.id, chartPeriodOf(request)),
+    compliance: countByCompliance(user.id),
+    news: listingNewsSince(user.id),
+  };
 }
 
 function ActivityRow({ label, date }: { label: string; date: Date | string | null }) {
@@ -70,7 +78,7 @@ function Figures({ stats }: { stats: UserDashboard }) {
 }
 
 export default function DashboardPage() {
-  const { stats, compliance, news } = useLoaderData<typeof loader>();
+  const { stats, charts, compliance, news } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;
@@ -87,6 +95,7 @@ export default function DashboardPage() {
         <ListingNewsCard news={news} />
         <ComplianceCountsCard counts={compliance} linked description="Mes annonces au regard des règles des annonces immobilières" />
       </div>
+      <DashboardCharts charts={charts} />
       <ModerationPanel className="mt-6" />
     </div>
   );

@@ -1,6 +1,7 @@
 // npm run bench: every benchmark, one table (figure, target, measured, ratio to a bare ceiling).
 import { runAccountBench } from "./account";
 import { runComplianceBench } from "./compliance";
+import { runDashboardBench } from "./dashboard";
 import { runEncodeBench } from "./encode";
 import { runExportBench } from "./export";
 import { runFrontendBench } from "./frontend";
@@ -11,6 +12,7 @@ import type { BenchRow } from "./types";
 
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ["Annonces", runListingsBench],
+  ["Tableaux de bord", runDashboardBench],
   ["Import", runImportBench],
   ["Modération", runModerationBench],
   ["Export", runExportBench],

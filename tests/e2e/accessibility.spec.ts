@@ -4,8 +4,7 @@ import { makeUser } from "../setup/factories";
 import { makeConnection } from "../setup/connections-factories";
 import { makeExportKey } from "../setup/export-factories";
 import { addListings, setStatus } from "../setup/listings-factories";
-import { expectAccessible } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 /**
  * Issue 8: every screen passes axe-core with no serious or critical violation (all of axe's

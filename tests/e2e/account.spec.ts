@@ -3,8 +3,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { createSession } from "~/utils/session.server";
 import { makeUser } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
-import { expectAccessible } from "./axe";
-import { expect, expectToast, test } from "./fixtures";
+import { expect, expectAccessible, expectToast, test } from "./fixtures";
 
 /** Another browser signed in as the same user (its own session). */
 async function secondBrowser(context: BrowserContext, userId: string, baseURL: string) {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { makeUser } from "../setup/factories";
 import { createSession } from "~/utils/session.server";
@@ -56,4 +57,17 @@ export async function recordedToasts(page: Page): Promise<string[]> {
   const toasts = await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? null);
   expect(toasts, "recordToasts() n'a pas été appelé").not.toBeNull();
   return toasts!;
+}
+
+/** No serious or critical axe-core violation on the page as a user has it (hydrated, no pointer hovering). */
+export async function expectAccessible(page: Page, screen: string) {
+  // Hydrated: what axe sees is what a user of the page gets (dialogs, tabs, client state).
+  await page.waitForFunction(() => "__remixRouter" in window);
+  // No pointer over a button: axe would measure its hover colour mid-transition.
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}) : ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(blocking, screen).toEqual([]);
 }

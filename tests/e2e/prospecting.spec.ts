@@ -1,5 +1,4 @@
-import { expectAccessible } from "./axe";
-import { expect, expectToast, test } from "./fixtures";
+import { expect, expectAccessible, expectToast, test } from "./fixtures";
 
 test("créer une zone sur une commune choisie par son nom, la lancer, voir ses chiffres", async ({ page, signIn }) => {
   await signIn();

@@ -4,6 +4,7 @@ import { percent } from "~/utils/format";
 import { getDb } from "~/utils/db.server";
 import { FILE_IMPORT_PLATFORM, userDashboardFigures, type UserDashboard } from "./user-figures";
 import { countListingsByStatus } from "../listings/listings.server";
+import { parisDayOf, parisMidnight } from "../analytics/paris-days";
 
 /**
  * Figures of the two dashboards, computed from the tables with indexed counts
@@ -35,28 +36,7 @@ export function getUserDashboard(userId: string): UserDashboard {
 
 /** Midnight in Paris (the business day of a French agency), as an instant. */
 export function startOfParisDay(now = new Date()): Date {
-  const day = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Paris",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-  const utcMidnight = new Date(`${day}T00:00:00Z`);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: "Europe/Paris",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    })
-      .formatToParts(utcMidnight)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const parisWallClock = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
-  return new Date(utcMidnight.getTime() - (parisWallClock - utcMidnight.getTime()));
+  return new Date(parisMidnight(parisDayOf(now)));
 }
 
 export type PlatformStats = {
