@@ -1,17 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { addListings } from "../setup/listings-factories";
-import { expect, expectToast, test } from "./fixtures";
+import { expect, expectNoWcagViolation, expectToast, test } from "./fixtures";
 
 const COMPLETE =
   "Loyer 850 € CC par mois dont 50 € de charges. Dépôt de garantie : 800 €. Location non meublée, 45 m². " +
   "Honoraires charge locataire : 450 € TTC dont 135 € d'état des lieux. DPE C, GES B.";
 const TOURS = { city: "Tours", postalCode: "37000", propertyCharges: null, energyRating: "C" };
-
-async function expectNoAxeViolation(page: import("@playwright/test").Page, path: string) {
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), path).toEqual([]);
-}
 
 test.describe("Conformité des annonces", () => {
   test("la fiche montre le statut et chaque constat avec sa référence", async ({ page, signIn }) => {
@@ -29,7 +22,7 @@ test.describe("Conformité des annonces", () => {
     await expect(findings.getByText(/Un logement classé G ne peut plus être proposé à la location/)).toBeVisible();
     await expect(findings.getByText("Constat :")).toBeVisible();
     await expect(findings.getByText(/Loi n° 89-462 du 6 juillet 1989.*depuis le 1er janvier 2025/)).toBeVisible();
-    await expectNoAxeViolation(page, `/property/${id}`);
+    await expectNoWcagViolation(page, `/property/${id}`);
   });
 
   test("la liste filtre par conformité et signale les annonces non conformes", async ({ page, signIn }) => {
@@ -57,7 +50,7 @@ test.describe("Conformité des annonces", () => {
     await page.getByRole("combobox", { name: "Conformité" }).selectOption({ label: "À compléter" });
     await expect(page.getByRole("heading", { name: "Deux pièces sans mentions" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Deux pièces au dépôt excessif" })).toHaveCount(0);
-    await expectNoAxeViolation(page, "/properties?compliance=a_completer");
+    await expectNoWcagViolation(page, "/properties?compliance=a_completer");
   });
 
   test("le tableau de bord compte les annonces par statut et mène à la liste filtrée", async ({ page, signIn }) => {
@@ -79,6 +72,6 @@ test.describe("Conformité des annonces", () => {
     await page.getByRole("button", { name: "Revérifier la conformité" }).click();
     // The server's own start-up run may still be going: then the click is refused, politely.
     await expectToast(page, /Vérification de conformité lancée\.|Une vérification de conformité est déjà en cours\./);
-    await expectNoAxeViolation(page, "/admin");
+    await expectNoWcagViolation(page, "/admin");
   });
 });

@@ -59,6 +59,15 @@ export async function recordedToasts(page: Page): Promise<string[]> {
   return toasts!;
 }
 
+/** No WCAG 2.1 A/AA violation at all, whatever its impact, for the screens held to that stricter bar. */
+export async function expectNoWcagViolation(page: Page, screen: string) {
+  // No pointer over a button: axe would measure its hover colour mid-transition.
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const violations = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(violations, screen).toEqual([]);
+}
+
 /** No serious or critical axe-core violation on the page as a user has it (hydrated, no pointer hovering). */
 export async function expectAccessible(page: Page, screen: string) {
   // Hydrated: what axe sees is what a user of the page gets (dialogs, tabs, client state).

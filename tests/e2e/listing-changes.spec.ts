@@ -1,13 +1,11 @@
 import fs from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
-import type { Page } from "@playwright/test";
 import { properties } from "#db/schema";
 import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { getDb } from "~/utils/db.server";
 import { listingInput } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
-import { expect, test } from "./fixtures";
+import { expect, expectNoWcagViolation, test } from "./fixtures";
 
 /** Three listings: one whose price dropped (twice), one withdrawn by the partner, one unchanged. */
 function listingsWithChanges(userId: string) {
@@ -17,14 +15,6 @@ function listingsWithChanges(userId: string) {
   upsertListings(userId, [listingInput({ title: titles[0]!, sourcePlatformId: `changes-${userId}-0`, price: 900 })]);
   getDb().update(properties).set({ withdrawnAt: new Date() }).where(eq(properties.id, ids[1]!)).run();
   return { ids, titles };
-}
-
-async function expectNoAxeViolation(page: Page, label: string) {
-  // No pointer over a button: axe would measure its hover colour mid-transition.
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const violations = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(violations, label).toEqual([]);
 }
 
 test("badges et filtre « Suivi » : les annonces retirées n'apparaissent qu'avec leur filtre", async ({ page, signIn }) => {
@@ -37,7 +27,7 @@ test("badges et filtre « Suivi » : les annonces retirées n'apparaissent qu'av
   await expect(dropped.getByText("En ligne depuis aujourd'hui")).toBeVisible();
   await expect(cards.getByText(titles[2]!)).toBeVisible();
   await expect(cards.getByText(titles[1]!)).toHaveCount(0);
-  await expectNoAxeViolation(page, "/properties");
+  await expectNoWcagViolation(page, "/properties");
 
   await page.getByLabel("Suivi").selectOption({ label: "Retirées" });
   await expect(page).toHaveURL(/changes=withdrawn/);
@@ -63,7 +53,7 @@ test("/property montre l'historique des prix : graphique décrit et tableau", as
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(2)).toContainText("950");
   await expect(rows.nth(2)).toContainText("−50");
-  await expectNoAxeViolation(page, "/property");
+  await expectNoWcagViolation(page, "/property");
 });
 
 test("« Exporter en CSV » télécharge le filtre courant, en UTF-8 avec BOM et ';'", async ({ page, signIn }) => {
@@ -90,7 +80,7 @@ test("le tableau de bord montre les nouveautés avec des liens vers les listes f
   const news = page.getByRole("list", { name: "Nouveautés depuis votre dernière visite" });
   await expect(news.getByRole("link", { name: /Baisses de prix\s*1/ })).toBeVisible();
   await expect(news.getByRole("link", { name: /Nouvelles annonces/ })).toBeVisible();
-  await expectNoAxeViolation(page, "/dashboard");
+  await expectNoWcagViolation(page, "/dashboard");
   await news.getByRole("link", { name: /Annonces retirées\s*1/ }).click();
   await expect(page).toHaveURL(/changes=withdrawn/);
   await expect(page.getByRole("list", { name: "Annonces" }).getByRole("link")).toHaveCount(1);
