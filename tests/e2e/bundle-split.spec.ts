@@ -1,32 +1,34 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { expect, test } from "@playwright/test";
 
 /**
  * Issue 16: the chart library is loaded only by the pages that draw charts, and the landing page's
- * JavaScript stays ≤ 150 KB gzipped. Read from the browser manifest of the last `npm run build`
- * (skipped without one; `npm run bench` measures the same page as served).
+ * JavaScript stays ≤ 150 KB gzipped. Read from the browser manifest of the build the e2e tests
+ * run on (`npm run test:e2e` builds first; `npm run bench` measures the same page as served).
  */
 
 const LANDING_LIMIT_KB = 150;
 const client = path.join(process.env.VIGIMMO_BUILD_DIR ?? "build", "client");
 const assets = path.join(client, "assets");
-const manifestFile = fs.existsSync(assets) ? fs.readdirSync(assets).find((file) => /^manifest-.*\.js$/.test(file)) : undefined;
+const manifestFile = () => fs.readdirSync(assets).find((file) => /^manifest-.*\.js$/.test(file));
 
 type RouteFiles = { module: string; imports?: string[] };
 type BrowserManifest = { entry: RouteFiles; routes: Record<string, RouteFiles> };
 
 function readManifest(): BrowserManifest {
-  const text = fs.readFileSync(path.join(assets, manifestFile!), "utf8");
+  const file = manifestFile();
+  if (!file) throw new Error(`Aucun manifeste de build dans ${assets} : lancez npm run build`);
+  const text = fs.readFileSync(path.join(assets, file), "utf8");
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as BrowserManifest;
 }
 
 const filesOf = (route: RouteFiles) => [route.module, ...(route.imports ?? [])];
 const read = (file: string) => fs.readFileSync(path.join(client, file));
 
-describe.skipIf(!manifestFile)("découpage du JavaScript (build)", () => {
-  it("la page d'accueil charge au plus 150 Ko gzip, sans la bibliothèque de graphiques", () => {
+test.describe("découpage du JavaScript (build)", () => {
+  test("la page d'accueil charge au plus 150 Ko gzip, sans la bibliothèque de graphiques", () => {
     const manifest = readManifest();
     const landing = new Set([manifest.entry, manifest.routes["root"]!, manifest.routes["routes/_index"]!].flatMap(filesOf));
     const kb = [...landing].reduce((total, file) => total + gzipSync(read(file)).length, 0) / 1024;
@@ -34,7 +36,7 @@ describe.skipIf(!manifestFile)("découpage du JavaScript (build)", () => {
     expect([...landing].filter((file) => file.includes("chart-views"))).toEqual([]);
   });
 
-  it("/dashboard et /admin ne chargent les graphiques qu'à la demande (import dynamique)", () => {
+  test("/dashboard et /admin ne chargent les graphiques qu'à la demande (import dynamique)", () => {
     const manifest = readManifest();
     for (const route of ["routes/_app.dashboard", "routes/_app.admin"]) {
       const files = filesOf(manifest.routes[route]!);
