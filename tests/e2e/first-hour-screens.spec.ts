@@ -188,11 +188,11 @@ test.describe("finitions", () => {
     await signIn();
     await page.goto("/api-docs");
     const parameters = page.getByRole("list", { name: "Paramètres du corps JSON" });
-    await expect(parameters.getByRole("listitem")).toHaveCount(3);
+    await expect(parameters.getByRole("listitem")).toHaveCount(5);
     const detail = parameters.getByText("Nombre maximal d'annonces. Par défaut : toutes les annonces actives.");
     await detail.scrollIntoViewIfNeeded();
     await expect(detail).toBeInViewport({ ratio: 1 });
-    await page.getByRole("tab", { name: "cURL", exact: true }).click();
+    await page.getByRole("tablist", { name: "Exemples d'appel" }).getByRole("tab", { name: "cURL", exact: true }).click();
     await expect(page.getByLabel("Exemple cURL")).toHaveText(/^curl -s -X POST /);
   });
 });
