@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
-import { recordListingCompliance } from "../compliance/compliance-writer.server";
+import { verdictColumns } from "../compliance/compliance-writer.server";
 import type { ListingInput } from "./listing-input";
 
 /** `priceDrops`: known listings whose price went down (each new price is also kept in price_changes). */
@@ -89,13 +89,19 @@ function statements(sqlite: Database.Database): Statements {
         where p.created_by = ? and p.source_platform = ? and p.source_platform_id = ?`,
     ),
     insert: sqlite.prepare(
-      `insert into properties (${COLUMN_NAMES.join(", ")}, source_platform, source_platform_id, status, created_by, created_at, updated_at)
-       values (${COLUMN_NAMES.map((c) => `@${c}`).join(", ")}, @source_platform, @source_platform_id, 'pending', @created_by, @now, @now)`,
+      `insert into properties (${COLUMN_NAMES.join(", ")}, source_platform, source_platform_id, status, created_by, created_at, updated_at,
+                               compliance_status, compliance_findings, compliance_checked_at)
+       values (${COLUMN_NAMES.map((c) => `@${c}`).join(", ")}, @source_platform, @source_platform_id, 'pending', @created_by, @now, @now,
+               @compliance_status, @compliance_findings, @now)`,
     ),
     // A changed price or description is a new fact to moderate, unless the listing is blacklisted.
-    // A listing found again in the results is back on the market: no longer withdrawn.
+    // A listing found again in the results is back on the market: no longer withdrawn. Its
+    // compliance verdict keeps the date it was established while it does not change (ADR 021).
     update: sqlite.prepare(
       `update properties set ${assignments}, updated_at = @now, withdrawn_at = null,
+              compliance_checked_at = case when compliance_status is @compliance_status and compliance_findings is @compliance_findings
+                then compliance_checked_at else @now end,
+              compliance_status = @compliance_status, compliance_findings = @compliance_findings,
               status = case when @remoderate = 1 and status <> 'rejected' then 'pending' else status end,
               ai_checked_at = case when @remoderate = 1 and status <> 'rejected' then null else ai_checked_at end,
               ai_flag_reason = case when @remoderate = 1 and status <> 'rejected' then null else ai_flag_reason end,
@@ -114,6 +120,12 @@ function statements(sqlite: Database.Database): Statements {
   };
   cache.set(sqlite, prepared);
   return prepared;
+}
+
+/** The compliance verdict written with the listing itself (issue 15): no second statement per listing. */
+function complianceOf(input: ListingInput, now: number) {
+  const verdict = verdictColumns(input, now);
+  return { compliance_status: verdict.status, compliance_findings: verdict.findings };
 }
 
 function insertOwner(st: Statements, propertyId: number, input: ListingInput, now: number) {
@@ -156,13 +168,13 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
     if (!existing) {
       const result = st.insert.run({
         ...values,
+        ...complianceOf(input, now),
         source_platform: input.sourcePlatform,
         source_platform_id: input.sourcePlatformId,
         created_by: userId,
         now,
       }) as Database.RunResult;
       insertOwner(st, Number(result.lastInsertRowid), input, now);
-      recordListingCompliance(Number(result.lastInsertRowid), input, now);
       counts.imported += 1;
       continue;
     }
@@ -173,8 +185,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
       continue;
     }
     const remoderate = existing.price !== values.price || existing.description !== values.description;
-    st.update.run({ ...values, id: existing.id, now, remoderate: remoderate ? 1 : 0 });
-    recordListingCompliance(existing.id, input, now);
+    st.update.run({ ...values, ...complianceOf(input, now), id: existing.id, now, remoderate: remoderate ? 1 : 0 });
     counts.updated += 1;
     // A price that appears or disappears is not a change of price: there is nothing to compare.
     if (existing.price !== null && values.price !== null && existing.price !== values.price) {
