@@ -26,7 +26,7 @@ export async function runComplianceBench(): Promise<BenchRow[]> {
   const { generateDemoAds } = await import("~/services/moteurimmo/demo-feed.server");
   const { adToListing } = await import("~/services/moteurimmo/mapping");
   const { checkCompliance } = await import("~/services/compliance/checker");
-  const { listingCommune } = await import("~/services/compliance/compliance-writer.server");
+  const { listingCommune } = await import("~/services/compliance/listing-verdict");
   const ads = [...generateDemoAds(SAMPLE * 0.7, 11, "rental"), ...generateDemoAds(SAMPLE * 0.3, 12, "sale")].map((ad) => adToListing(ad));
   // Half the ads carry an agency's long text: descriptions of 1 to 3 thousand characters.
   const listings = ads.map((listing, i) => ({ ...listing, description: i % 2 ? `${listing.description ?? ""}${AGENCY_TEXT}` : listing.description }));

@@ -1,8 +1,6 @@
 import type Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
-import { communeByCode, municipalityCode, resolveCommune } from "../geo/communes.server";
-import { checkCompliance } from "./checker";
-import type { ComplianceListing, ListingCommune } from "./types";
+import { verdictColumns, type StoredListing } from "./listing-verdict";
 
 /**
  * Computes a listing's verdict and stores it in properties.compliance_* (status, checked_at,
@@ -10,37 +8,6 @@ import type { ComplianceListing, ListingCommune } from "./types";
  * listing rewrites its export document (migration 0010's triggers), so an unchanged verdict
  * keeps the date it was established (docs/decisions/021-compliance.md).
  */
-export type StoredListing = ComplianceListing & { city: string | null };
-
-/**
- * Reads the commune data (about 2 s on this machine) before a job's first write rather than
- * inside it: an import warms it before asking the partner for its first page.
- */
-export function warmComplianceData() {
-  communeByCode("75056");
-}
-
-// Listings share few addresses: a re-check of 100 000 listings resolves each pair once.
-const RESOLVED_MAX = 20_000;
-const resolved = new Map<string, ListingCommune | null>();
-
-/** The commune of the address, by INSEE code (an arrondissement counts as its city). */
-export function listingCommune(postalCode: string | null, city: string | null): ListingCommune | null {
-  const key = `${postalCode ?? ""}\u0000${city ?? ""}`;
-  const known = resolved.get(key);
-  if (known !== undefined) return known;
-  const commune = resolveCommune(postalCode, city);
-  const found = commune ? { code: municipalityCode(commune), name: commune.name, department: commune.department } : null;
-  if (resolved.size >= RESOLVED_MAX) resolved.clear();
-  resolved.set(key, found);
-  return found;
-}
-
-export function verdictColumns(listing: StoredListing, now: number) {
-  const verdict = checkCompliance(listing, { now: new Date(now), commune: listingCommune(listing.postalCode, listing.city) });
-  return { status: verdict.status, findings: JSON.stringify(verdict.findings), checkedAt: now };
-}
-
 const statements = new WeakMap<Database.Database, Database.Statement<{ id: number; status: string; findings: string; checkedAt: number }>>();
 
 function writeStatement(sqlite: Database.Database) {

@@ -10,7 +10,8 @@ import { createWriteSizer } from "../jobs/write-sizer";
 import { COMPLIANCE_CHECKER_VERSION } from "./checker";
 import { toComplianceJobView } from "./compliance-job-view";
 import { COMPLIANCE_TEXT } from "./compliance-texts";
-import { recordListingCompliance, warmComplianceData, type StoredListing } from "./compliance-writer.server";
+import { recordListingCompliance } from "./compliance-writer.server";
+import { warmComplianceData, type StoredListing } from "./listing-verdict";
 import { lawDay, RULE_DATES } from "./references";
 
 /**

@@ -6,6 +6,7 @@ import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { MoteurImmoError } from "../moteurimmo/client.server";
 import type { AdSource } from "../moteurimmo/types";
+import { attachCompliance } from "../compliance/listing-verdict";
 import { adSourceFromConfig, mapAdPage } from "./listing-page";
 import type { WorkerReply, WorkerRequest } from "./ad-page-protocol";
 
@@ -36,7 +37,10 @@ async function fetchListings(request: Extract<WorkerRequest, { type: "fetch" }>)
   let reply: WorkerReply;
   try {
     const page = await sourceFor(request).fetchPage(request.query, request.page, request.maxLength, controller.signal);
-    reply = { type: "result", id: request.id, page: mapAdPage(page) };
+    const mapped = mapAdPage(page);
+    // The compliance check (~40 µs a listing) is done here rather than in the write's transaction.
+    attachCompliance(mapped.listings);
+    reply = { type: "result", id: request.id, page: mapped };
   } catch (error) {
     const failure = error instanceof Error ? error : new Error(String(error));
     reply = {

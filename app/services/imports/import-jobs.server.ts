@@ -1,6 +1,6 @@
 import { importJobs } from "#db/schema";
 import { getDb } from "~/utils/db.server";
-import { warmComplianceData } from "../compliance/compliance-writer.server";
+import { warmComplianceData } from "../compliance/listing-verdict";
 import { createJob, enqueueJob, findJob, runJob } from "../jobs/engine.server";
 import type { JobKind } from "../jobs/job-kind";
 import { yieldToEventLoop } from "../jobs/queue.server";

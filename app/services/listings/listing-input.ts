@@ -1,3 +1,4 @@
+import type { ComplianceStatus } from "#db/schema";
 /**
  * What every import source (MoteurImmo, demo feed, file, API connection) produces before it is
  * written: one listing, already validated and normalised. The import service upserts it keyed on
@@ -45,6 +46,11 @@ export type ListingInput = {
   /** DPE letter A..G */
   energyRating: string | null;
   owner: ListingOwnerInput | null;
+  /**
+   * The compliance verdict (status and findings as JSON), when the thread that parsed the listing
+   * already computed it (the import's workers): the write then only stores it.
+   */
+  compliance?: { status: ComplianceStatus; findings: string };
 };
 
 /** Category keys of the partner API mapped to the French labels stored in properties.property_type. */

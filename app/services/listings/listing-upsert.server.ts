@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
-import { verdictColumns } from "../compliance/compliance-writer.server";
+import { verdictColumns } from "../compliance/listing-verdict";
 import type { ListingInput } from "./listing-input";
 
 /** `priceDrops`: known listings whose price went down (each new price is also kept in price_changes). */
@@ -124,7 +124,7 @@ function statements(sqlite: Database.Database): Statements {
 
 /** The compliance verdict written with the listing itself (issue 15): no second statement per listing. */
 function complianceOf(input: ListingInput, now: number) {
-  const verdict = verdictColumns(input, now);
+  const verdict = input.compliance ?? verdictColumns(input, now);
   return { compliance_status: verdict.status, compliance_findings: verdict.findings };
 }
 

@@ -4,7 +4,7 @@ import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
 import { deleteExpiredSessions } from "~/utils/session.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
-import { warmComplianceData } from "../compliance/compliance-writer.server";
+import { warmComplianceData } from "../compliance/listing-verdict";
 import { startComplianceRecheckIfDue } from "../compliance/recheck-job.server";
 import { sweepDeadJobs } from "../jobs/kinds.server";
 import { abortHeldJobs, heldJobs, releaseJob } from "../jobs/lease.server";
