@@ -171,7 +171,7 @@ async function measureExport(databasePath: string, buildDir: string): Promise<Be
     closeDb();
     await settle(app.url, exportKey);
     const full = await fullExport(app.url, exportKey, app.pid);
-    const complete = full.tail.endsWith("]}") && full.count === LISTINGS;
+    const complete = full.tail.endsWith('],"next_cursor":null}') && full.count === LISTINGS;
     console.error(`Export complet : ${(full.bytes / 1024 / 1024).toFixed(1)} Mo, count ${full.count}`);
 
     const pageCase = `Pages de ${PAGE} (${pageKeys.length} clés, ${CONNECTIONS} connexions, offsets ${OFFSETS.from}–${OFFSETS.to}, ${ACTIVE_FOR_PAGES.toLocaleString("fr-FR")} annonces)`;

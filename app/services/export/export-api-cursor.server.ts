@@ -23,10 +23,14 @@ const payloadSchema = z.discriminatedUnion("m", [
 
 const MAC_BYTES = 16;
 
+let derived: { secret: string; key: Buffer } | null = null;
+
 function mac(payload: string): Buffer {
-  // A key of its own, derived from the app secret (as for secrets at rest, ADR 003).
-  const key = crypto.createHash("sha256").update(`vigimmo:export-cursor:${env().sessionSecret}`).digest();
-  return crypto.createHmac("sha256", key).update(payload).digest().subarray(0, MAC_BYTES);
+  // A key of its own, derived from the app secret (as for secrets at rest, ADR 003), once per
+  // secret: every page answer signs its next_cursor.
+  const secret = env().sessionSecret;
+  if (derived?.secret !== secret) derived = { secret, key: crypto.createHash("sha256").update(`vigimmo:export-cursor:${secret}`).digest() };
+  return crypto.createHmac("sha256", derived.key).update(payload).digest().subarray(0, MAC_BYTES);
 }
 
 export function encodeCursor(keyId: string, at: CursorPosition): string {
