@@ -7,7 +7,7 @@ import { action, loader } from "~/routes/_app.api-connections";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { makeConnection } from "../setup/connections-factories";
-import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
+import { formAnswer, makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 
 type Answer = {
   ok: boolean;
@@ -15,20 +15,10 @@ type Answer = {
   key?: string;
   result?: { error?: Record<string, string[] | null> };
 };
-type Wrapped = { data: Answer; init: ResponseInit | null };
-
-/** The action's answer, whether plain or wrapped by data(). */
-function unwrap(value: unknown): { status: number; body: Answer } {
-  if (value && typeof value === "object" && "init" in value && "data" in value) {
-    const wrapped = value as Wrapped;
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: value as Answer };
-}
-
 async function post(userId: string, form: Record<string, string>) {
   const request = await requestAs(userId, "/api-connections", { form });
-  return unwrap(await action({ request, params: {}, context: {} }));
+  const { status, ...body } = await formAnswer<Answer>(await action({ request, params: {}, context: {} }));
+  return { status, body: body as Answer };
 }
 
 async function load(userId: string) {

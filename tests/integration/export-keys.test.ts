@@ -15,21 +15,10 @@ import { approveKeyRequest, createKeyRequest, rejectKeyRequest } from "~/service
 import { sha256 } from "~/utils/crypto.server";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
+import { formAnswer, makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 import { callExportApi, makeActiveListings, makeExportKey } from "../setup/export-factories";
 
 type Answer = { ok: boolean; toast?: { type: string; message: string } };
-type DataResult<T> = { data: T; init: ResponseInit | null };
-
-/** Route actions answer plain objects or `data()`; both are read the same way here. */
-function unwrap<T extends Answer>(result: unknown): { status: number; body: T } {
-  if (result && typeof result === "object" && "data" in result && "init" in result) {
-    const wrapped = result as DataResult<T>;
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: result as T };
-}
-
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 async function post<T extends Answer>(
@@ -38,7 +27,8 @@ async function post<T extends Answer>(
   url: string,
   form: Record<string, string>,
 ) {
-  return unwrap<T>(await run(args(await requestAs(userId, url, { form }))));
+  const { status, ...body } = await formAnswer<T>(await run(args(await requestAs(userId, url, { form }))));
+  return { status, body: body as T };
 }
 
 beforeEach(() => {
