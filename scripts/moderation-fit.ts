@@ -17,8 +17,9 @@ import { describeError, fail, runCli } from "./cli";
  * out: they are the held-out split that estimates how the engine does on unseen writers.
  */
 const DEFAULT_DATA = [
-  "../shared/datasets/moderation-dev.jsonl",
-  "../shared/datasets/moderation-dev2.jsonl",
+  "datasets/moderation/moderation-dev.jsonl",
+  "datasets/moderation/moderation-dev2.jsonl",
+  "datasets/moderation/moderation-dev3.jsonl",
 ];
 const SHIPPED_FILE = "app/services/moderation/engine-model.json";
 

@@ -5,16 +5,16 @@ import { parseDataset } from "./dataset";
 import { analyse, createContextBuilder } from "./engine";
 import { evaluateDataset } from "./evaluation";
 
-/** MODERATION_DATASET overrides the default location (../shared/datasets, next to the repo). */
+/** MODERATION_DATASET overrides the default location (the repository's own copy, datasets/moderation). */
 const DATASET =
   process.env.MODERATION_DATASET ??
-  path.resolve(process.cwd(), "../shared/datasets/moderation-dev.jsonl");
+  path.resolve(process.cwd(), "datasets/moderation/moderation-dev.jsonl");
 
 /** Every test of this file fails (never passes silently) when the dataset is missing. */
 function readDataset() {
   if (!existsSync(DATASET)) {
     throw new Error(
-      `Jeu d'évaluation introuvable : ${DATASET}. Placez moderation-dev.jsonl dans ../shared/datasets ` +
+      `Jeu d'évaluation introuvable : ${DATASET}. Placez moderation-dev.jsonl dans datasets/moderation ` +
         "ou indiquez son chemin dans la variable d'environnement MODERATION_DATASET.",
     );
   }
