@@ -150,5 +150,10 @@ export const CHART_PERIODS = [7, 30, 90] as const;
 export const CHART_DEFAULT_PERIOD = 30;
 /** Open dashboards re-read their figures this often while the tab is visible ("temps réel"). */
 export const CHART_REFRESH_MS = 30_000;
+/**
+ * /admin's price per m² quartiles over every account are recomputed this often by a periodic task
+ * (a sort of every active price of the platform: too costly per request, issue 30).
+ */
+export const CHART_PRICES_REFRESH_MS = 5 * 60 * 1000;
 /** Cities of the price per m² chart, API keys of /admin's busiest keys, sources before 'Autres'. */
 export const CHART_TOP = { cities: 10, keys: 10, sources: 5 } as const;

@@ -1,4 +1,4 @@
-import { COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS, WEBHOOKS } from "~/config";
+import { CHART_PRICES_REFRESH_MS, COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS, WEBHOOKS } from "~/config";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
@@ -12,6 +12,7 @@ import { jobQueue } from "../jobs/queue.server";
 import { stopForShutdown } from "../jobs/status-writer.server";
 import { flushExportUsage } from "../export/export-api-usage.server";
 import { scheduleOwnerPurges } from "../account/owner-purge-jobs.server";
+import { refreshPlatformPrices } from "../analytics/platform-prices.server";
 import { scheduleWebhookRuns } from "../connections/webhook-jobs.server";
 import { startZoneScheduler, stopZoneScheduler } from "../prospecting/scheduler.server";
 
@@ -49,6 +50,8 @@ export async function bootstrap() {
   // Export connections' webhooks: new changes and due retries start a push run (ADR 022). Not a
   // scheduled task: customers' copies must not drift during maintenance.
   repeat("webhook.schedule_error", scheduleWebhookRuns, WEBHOOKS.scheduleIntervalMs);
+  // /admin's price quartiles (issue 30): figures, not maintenance, so they stay fresh under SCHEDULER=off too.
+  repeat("platform_prices.refresh_error", refreshPlatformPrices, CHART_PRICES_REFRESH_MS);
   // After the sweep: a zone run of a dead worker is failed first, then its zone waits for its slot.
   // SCHEDULER=off (maintenance) starts none of the periodic tasks below.
   if (!startZoneScheduler()) return;
@@ -59,15 +62,20 @@ export async function bootstrap() {
   repeat("compliance.recheck_error", startComplianceRecheckIfDue, COMPLIANCE_RECHECK_INTERVAL_MS);
 }
 
-/** Runs `task` now and every `intervalMs` (once per process); a failure is logged, never thrown. */
+/**
+ * Runs `task` now and every `intervalMs` (once per process); a failure, thrown or rejected, is
+ * logged, never thrown.
+ */
 function repeat(errorEvent: string, task: () => unknown, intervalMs: number) {
   const tasks = (state.__vigimmoTasks ??= new Map());
   if (tasks.has(errorEvent)) return;
+  const failed = (error: unknown) => logEvent(errorEvent, { error: (error as Error).message });
   const run = () => {
     try {
-      task();
+      const result = task();
+      if (result instanceof Promise) result.catch(failed);
     } catch (error) {
-      logEvent(errorEvent, { error: (error as Error).message });
+      failed(error);
     }
   };
   run();
