@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
 import { PasswordForm } from "~/components/account/password-form";
 import { ProfileForm } from "~/components/account/profile-form";
@@ -17,6 +17,7 @@ import { ACCOUNT_MSG, tooManyAttempts } from "~/messages";
 import { isLastAdmin, openAccountDeletion, startAccountDeletion } from "~/services/account/account-deletion.server";
 import {
   accountDeletionSchema,
+  accountDeletionStarted,
   otherSessionsSignOutSchema,
   passwordChangeSchema,
   profileSchema,
@@ -111,6 +112,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<AccountAnswer>({ intent, ok: false, toast: { type: "error", message: "Action inconnue" } }, { status: 400 });
   }
 }
+
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !accountDeletionStarted(args) && args.defaultShouldRevalidate;
 
 export default function AccountPage() {
   const { profile, sessions, lastAdmin, deletion } = useLoaderData<typeof loader>();

@@ -53,3 +53,12 @@ export const resetPasswordSchema = withConfirmation({});
 export type AccountIntent = "profile" | "password" | "sign-out-session" | "sign-out-others" | "delete-account";
 /** The action's answer; `deletion` is the account's deletion job once started (issue 30). */
 export type AccountAnswer = { intent: AccountIntent; ok: boolean; toast?: Toast; result?: SubmissionResult<string[]>; deletion?: AccountDeletionJobView };
+
+/**
+ * After « Supprimer mon compte » started: the session goes with the account as soon as the job
+ * ends, so the signed-in layouts do not re-read their data (they would bounce to /auth before the
+ * card can say the account is gone); the card follows the job instead.
+ */
+export function accountDeletionStarted({ formData, actionResult }: { formData?: FormData; actionResult?: unknown }): boolean {
+  return formData?.get("intent") === "delete-account" && (actionResult as AccountAnswer | undefined)?.deletion !== undefined;
+}
