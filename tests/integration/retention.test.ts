@@ -74,6 +74,10 @@ describe("tâche de rétention", () => {
     const oldFailed = finishedJob(user.id, "failed", 120);
     const latest = finishedJob(user.id, "failed", 10);
     const othersOnlyJob = finishedJob(other.id, "completed", 300);
+    // The row of an old account deletion: its account is gone, nothing shows it any more.
+    sql()
+      .prepare("insert into account_deletion_jobs (id, user_id, status, created_at, finished_at) values (?, ?, 'completed', ?, ?)")
+      .run("suppression-ancienne", crypto.randomUUID(), ago(100), ago(100));
 
     const [withdrawnLong, withdrawnRecently, listed] = makeActiveListings(user.id, 3);
     sql().prepare("update properties set withdrawn_at = ? where id = ?").run(ago(RETENTION.withdrawnPriceChangesDays + 1), withdrawnLong);
@@ -100,6 +104,7 @@ describe("tâche de rétention", () => {
     expect(job?.counts).toMatchObject({
       api_usage_logs: 2500,
       "owner_purge_jobs (terminés)": 2,
+      "account_deletion_jobs (terminés)": 1,
       "price_changes (annonces retirées)": 2,
       "sessions (expirées)": 1,
       "password_reset_tokens (expirés)": 1,

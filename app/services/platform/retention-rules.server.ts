@@ -50,7 +50,8 @@ function jobTables(): string[] {
 /**
  * Finished jobs past retention. Each account's latest job of the kind and its latest completed
  * one stay whatever their age: the screens show the latest run, the compliance schedule reads
- * the last completed one (recheck-job.server.ts).
+ * the last completed one (recheck-job.server.ts). Rows of accounts that no longer exist (the
+ * account deletions' own rows) have no screen to show them and go like the others.
  */
 const finishedJobsRule = (table: string) =>
   statementRule(
@@ -58,8 +59,9 @@ const finishedJobsRule = (table: string) =>
     `delete from ${table} where id in (
        select j.id from ${table} j
         where j.status in ('completed', 'failed', 'cancelled') and j.finished_at < @before
-          and j.id is not (select l.id from ${table} l where l.user_id = j.user_id order by l.created_at desc limit 1)
-          and j.id is not (select c.id from ${table} c where c.user_id = j.user_id and c.status = 'completed' order by c.created_at desc limit 1)
+          and (not exists (select 1 from users u where u.id = j.user_id)
+               or (j.id is not (select l.id from ${table} l where l.user_id = j.user_id order by l.created_at desc limit 1)
+                   and j.id is not (select c.id from ${table} c where c.user_id = j.user_id and c.status = 'completed' order by c.created_at desc limit 1)))
         limit @limit)`,
     before(RETENTION.finishedJobsDays),
   );
