@@ -94,6 +94,26 @@ export const PASSWORD_RESET_LIMIT = { perEmail: 5, perIp: 20, windowMs: 60 * 60 
  * rejected (blacklisted) for `rejectedDays`, or unchanged for `unchangedDays`.
  */
 export const OWNER_RETENTION = { rejectedDays: 30, unchangedDays: 365 } as const;
+/**
+ * Retention of the tables that grow with use (issue 30, docs/decisions/024-bounded-growth.md),
+ * applied once a day (`intervalMs`) by the retention job in chunks of `chunk` rows:
+ * - export API calls (api_usage_logs): 400 days, a year of history plus a month for yearly
+ *   comparisons (the screens show 30 and 90 days);
+ * - finished jobs of every kind: 90 days (each account's latest job of a kind, and its latest
+ *   completed one, always stay: screens and schedules read them);
+ * - price changes of listings the partner withdrew more than 90 days ago;
+ * - export change feed (export_events): 30 days; a feed position older than what is kept answers
+ *   410 with `resync_required` (the latest event always stays: it carries the feed's position);
+ * - sessions and password-reset links as soon as they expire.
+ */
+export const RETENTION = {
+  apiUsageLogsDays: 400,
+  finishedJobsDays: 90,
+  withdrawnPriceChangesDays: 90,
+  exportEventsDays: 30,
+  chunk: 1000,
+  intervalMs: 24 * 60 * 60 * 1000,
+} as const;
 /** How often the server looks for owners past their retention (once at start, then this often). */
 export const OWNER_PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Wrong current passwords typed on /compte (password change, deletion) per account in this window. */
@@ -150,5 +170,10 @@ export const CHART_PERIODS = [7, 30, 90] as const;
 export const CHART_DEFAULT_PERIOD = 30;
 /** Open dashboards re-read their figures this often while the tab is visible ("temps réel"). */
 export const CHART_REFRESH_MS = 30_000;
+/**
+ * /admin's price per m² quartiles over every account are recomputed this often by a periodic task
+ * (a sort of every active price of the platform: too costly per request, issue 30).
+ */
+export const CHART_PRICES_REFRESH_MS = 5 * 60 * 1000;
 /** Cities of the price per m² chart, API keys of /admin's busiest keys, sources before 'Autres'. */
 export const CHART_TOP = { cities: 10, keys: 10, sources: 5 } as const;

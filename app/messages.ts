@@ -59,6 +59,8 @@ export const ACCOUNT_MSG = {
   deleteWrongPassword: "Mot de passe incorrect : le compte n'a pas été supprimé.",
   lastAdmin: "Impossible de supprimer le compte : vous êtes le dernier administrateur. Nommez d'abord un autre administrateur (npm run make-admin).",
   accountDeleted: "Votre compte et vos données ont été supprimés.",
+  deletionStarted: "Suppression du compte lancée : vos autres sessions sont déconnectées.",
+  deletionBusy: "La suppression de votre compte est déjà en cours.",
   loadError: "Erreur lors du chargement du compte",
 } as const;
 

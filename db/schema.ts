@@ -644,3 +644,45 @@ export const webhookJobs = sqliteTable(
   },
   (t) => [index("webhook_jobs_user_idx").on(t.userId, t.createdAt), index("webhook_jobs_status_idx").on(t.status)],
 );
+
+/**
+ * Runs of the retention pass (issue 30, docs/decisions/024-bounded-growth.md): one a day, under
+ * the system account; `deleted` counts the rows every rule removed, `counts` each rule's share.
+ */
+export const retentionJobs = sqliteTable(
+  "retention_jobs",
+  {
+    ...jobColumns(),
+    rules: integer("rules").notNull().default(0),
+    rulesDone: integer("rules_done").notNull().default(0),
+    deleted: integer("deleted").notNull().default(0),
+    counts: text("counts", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
+  },
+  (t) => [index("retention_jobs_user_idx").on(t.userId, t.createdAt), index("retention_jobs_status_idx").on(t.status)],
+);
+
+/**
+ * Deletions of an account (« Supprimer mon compte », issue 30): the listings go chunk by chunk,
+ * then the user row. `user_id` has no foreign key: the row outlives the account it deleted, so
+ * that the run's end is recorded (it holds no personal data, only counts).
+ */
+export const accountDeletionJobs = sqliteTable(
+  "account_deletion_jobs",
+  {
+    ...jobColumns(),
+    userId: text("user_id").notNull(),
+    listings: integer("listings").notNull().default(0),
+    deletedListings: integer("deleted_listings").notNull().default(0),
+  },
+  (t) => [index("account_deletion_jobs_user_idx").on(t.userId, t.createdAt), index("account_deletion_jobs_status_idx").on(t.status)],
+);
+
+/**
+ * Platform-wide figures too costly to compute per request, kept by a periodic task (issue 30):
+ * `name` says which (for now 'city_prices', /admin's price per m² quartiles), `value` is its JSON.
+ */
+export const platformFigures = sqliteTable("platform_figures", {
+  name: text("name").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  computedAt: timestamp("computed_at").notNull(),
+});

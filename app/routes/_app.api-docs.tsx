@@ -21,7 +21,7 @@ import {
   webhookVerificationSamples,
   WEBHOOK_KEY_PLACEHOLDER,
 } from "~/services/export/export-api-samples";
-import { WEBHOOKS } from "~/config";
+import { RETENTION, WEBHOOKS } from "~/config";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -252,6 +252,9 @@ export default function ApiDocsPage() {
           <li><strong>removed</strong> : identifiant et date de sortie de chaque annonce à supprimer de votre copie.</li>
           <li><strong>next_cursor</strong> : la page suivante des changements déjà faits ; null quand vous êtes à jour.</li>
           <li><strong>sync_cursor</strong> : à garder et à renvoyer comme « cursor » à la prochaine synchronisation ; aucun changement n&apos;est perdu entre deux synchronisations.</li>
+          <li>
+            <strong>resync_required</strong> : vrai dans une réponse 410 quand votre position est plus ancienne que les {RETENTION.exportEventsDays} jours de changements conservés ; videz votre copie et repartez de « updatedSince » 1970-01-01T00:00:00Z.
+          </li>
           <li>Chaque annonce a la même forme qu&apos;ailleurs, « owner » compris (rempli seulement pour les annonces de votre compte).</li>
         </ul>
         <Tabs

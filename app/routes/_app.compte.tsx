@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
 import { PasswordForm } from "~/components/account/password-form";
 import { ProfileForm } from "~/components/account/profile-form";
@@ -14,9 +14,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { PASSWORD_CHECK_LIMIT } from "~/config";
 import { ACCOUNT_MSG, tooManyAttempts } from "~/messages";
-import { deleteAccount, isLastAdmin } from "~/services/account/account-deletion.server";
+import { isLastAdmin, openAccountDeletion, startAccountDeletion } from "~/services/account/account-deletion.server";
 import {
   accountDeletionSchema,
+  accountDeletionStarted,
   otherSessionsSignOutSchema,
   passwordChangeSchema,
   profileSchema,
@@ -29,13 +30,14 @@ import { changePassword, updateProfile } from "~/services/account/profile.server
 import { readForm } from "~/utils/form-data.server";
 import { requireUser } from "~/utils/permissions.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import { deleteUserSessions, destroySession, readSessionId } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { deleteUserSessions, readSessionId } from "~/utils/session.server";
 
 // conform echoes the submitted fields into its reply: passwords never travel back to the page.
 const WITHOUT_PASSWORDS = { hideFields: ["currentPassword", "newPassword", "confirmPassword", "password"] };
 
 type Replyable = Pick<Submission<unknown>, "reply">;
+
+const DELETION_REFUSALS = { "wrong-password": ACCOUNT_MSG.deleteWrongPassword, "last-admin": ACCOUNT_MSG.lastAdmin, busy: ACCOUNT_MSG.deletionBusy } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -43,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile: { email: user.email, fullName: user.fullName, companyName: user.companyName },
     sessions: listAccountSessions(user.id, await readSessionId(request)),
     lastAdmin: isLastAdmin(user.id),
+    deletion: openAccountDeletion(user.id),
   };
 }
 
@@ -100,18 +103,20 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") return refused(submission);
       const limit = passwordGuessesLeft();
       if (!limit.allowed) return refused(submission, tooManyAttempts(limit.retryAfterSeconds), "password");
-      const refusal = await deleteAccount(user.id, submission.value.password);
-      if (refusal) return refused(submission, refusal === "last-admin" ? ACCOUNT_MSG.lastAdmin : ACCOUNT_MSG.deleteWrongPassword, "password");
-      // The session row went with the account; the cookie goes too.
-      return redirectWithToast("/auth", { type: "success", message: ACCOUNT_MSG.accountDeleted }, { headers: { "Set-Cookie": await destroySession(request) } });
+      const started = await startAccountDeletion(user.id, submission.value.password, currentSessionId);
+      if (!started.ok) return refused(submission, DELETION_REFUSALS[started.refusal], "password");
+      // A job (issue 30): the card follows it with this session, which goes with the account.
+      return { ...done(ACCOUNT_MSG.deletionStarted, submission), deletion: started.job };
     }
     default:
       return data<AccountAnswer>({ intent, ok: false, toast: { type: "error", message: "Action inconnue" } }, { status: 400 });
   }
 }
 
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !accountDeletionStarted(args) && args.defaultShouldRevalidate;
+
 export default function AccountPage() {
-  const { profile, sessions, lastAdmin } = useLoaderData<typeof loader>();
+  const { profile, sessions, lastAdmin, deletion } = useLoaderData<typeof loader>();
   useToast(useActionData<AccountAnswer>()?.toast);
   return (
     <div className="space-y-6">
@@ -143,7 +148,7 @@ export default function AccountPage() {
           </a>
         </CardBody>
       </Card>
-      <DeleteAccountCard lastAdmin={lastAdmin} />
+      <DeleteAccountCard lastAdmin={lastAdmin} running={deletion} />
     </div>
   );
 }

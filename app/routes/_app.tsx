@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { accountDeletionStarted } from "~/services/account/account-forms";
 import { navBadges } from "~/services/notifications/nav-badges.server";
 import { requireUser } from "~/utils/permissions.server";
 
@@ -11,8 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The notifications follow the user from page to page (two indexed reads), not only after a form post.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  !accountDeletionStarted(args) && (args.defaultShouldRevalidate || args.currentUrl.pathname !== args.nextUrl.pathname);
 
 export default function AppLayout() {
   const { user, badges } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
 import { SESSION_LAST_USED_RESOLUTION_MS, SESSION_TTL_MS, USER_ACTIVITY_RESOLUTION_MS, VISIT_GAP_MS } from "~/config";
 import { sessionCookie } from "./cookies.server";
@@ -78,8 +78,4 @@ export function deleteUserSessions(userId: string, keepSessionId: string | null)
     .delete(sessions)
     .where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine)
     .run().changes;
-}
-
-export function deleteExpiredSessions() {
-  getDb().delete(sessions).where(lt(sessions.expiresAt, new Date())).run();
 }

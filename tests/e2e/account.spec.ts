@@ -106,7 +106,7 @@ test("mot de passe oublié : demande sur /auth, lien donné par la commande, nou
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("supprimer son compte : retour sur /auth, plus moyen de se connecter", async ({ page, signIn }) => {
+test("supprimer son compte : une tâche efface tout, puis retour sur /auth, plus moyen de se connecter", async ({ page, signIn }) => {
   const user = await signIn();
   addListings(user.id, 2);
   await page.goto("/compte");
@@ -118,8 +118,11 @@ test("supprimer son compte : retour sur /auth, plus moyen de se connecter", asyn
 
   await dialog.getByLabel("Mot de passe").fill(user.password);
   await dialog.getByRole("button", { name: "Supprimer définitivement" }).click();
+  // A job (issue 30): the card follows it until the account, and this session, are gone.
+  await expectToast(page, "Suppression du compte lancée : vos autres sessions sont déconnectées.");
+  await expect(page.getByRole("status").filter({ hasText: "Votre compte et vos données ont été supprimés." })).toBeVisible();
+  await page.getByRole("button", { name: "Terminer" }).click();
   await expect(page).toHaveURL(/\/auth$/);
-  await expectToast(page, "Votre compte et vos données ont été supprimés.");
 
   await signInThroughForm(page, user.email, user.password);
   await expect(page.getByRole("alert").filter({ hasText: "Email ou mot de passe incorrect." })).toBeVisible();

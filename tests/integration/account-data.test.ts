@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import { inArray, sql } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { action as accountAction } from "~/routes/_app.compte";
+import { loader as pollJob } from "~/routes/resources.jobs.$id";
+import { ACCOUNT_MSG } from "~/messages";
+import type { AccountAnswer } from "~/services/account/account-forms";
+import { jobQueue } from "~/services/jobs/queue.server";
 import { loader as exportLoader } from "~/routes/resources.account-export";
 import { deleteAccount } from "~/services/account/account-deletion.server";
 import { createResetLink } from "~/services/account/password-reset.server";
 import { createKeyRequest } from "~/services/keys/key-requests.server";
 import { findUserForSignIn } from "~/services/users/users.server";
 import { getDb, getSqlite } from "~/utils/db.server";
-import { readToast } from "~/utils/toast.server";
 import { getAs, openSession, postAs } from "../setup/account-factories";
 import { makeConnection } from "../setup/connections-factories";
 import { makeExportKey } from "../setup/export-factories";
@@ -30,6 +33,10 @@ async function populatedUser() {
   createResetLink(user.email);
   return { user, session, listingIds, connection, key };
 }
+
+/** The poll of a job's progress, as useJob sends it. */
+const pollRequest = (cookie: string, jobId: string) =>
+  new Request(`http://localhost/resources/jobs/${jobId}`, { headers: { Cookie: cookie, Accept: "application/json" } });
 
 async function downloadExport(cookie: string) {
   const response = await exportLoader({ request: getAs(cookie, "/resources/account-export"), params: {}, context: {} });
@@ -132,12 +139,17 @@ describe("Supprimer mon compte", () => {
     const usageBefore = getDb().select({ n: sql<number>`count(*)` }).from(schema.apiUsageLogs).get()!.n;
     expect(rowsOf(user.id).exportDocuments).toBe(3);
 
-    const answer = await accountAction({ request: postAs(session.cookie, "/compte", { intent: "delete-account", password: user.password }), params: {}, context: {} });
-    const cookies = (answer as Response).headers.getSetCookie();
-    expect(cookies.find((cookie) => cookie.startsWith("__vigimmo_session="))).toMatch(/^__vigimmo_session=;.*Max-Age=0/);
-    const { toast } = await readToast(new Request("http://localhost/auth", { headers: { Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") } }));
-    expect(toast).toEqual({ type: "success", message: "Votre compte et vos données ont été supprimés." });
-    expect(await answerOf(answer)).toMatchObject({ status: 302, location: "/auth" });
+    const otherDevice = await openSession(user.id);
+    const answer = (await accountAction({ request: postAs(session.cookie, "/compte", { intent: "delete-account", password: user.password }), params: {}, context: {} })) as AccountAnswer;
+    // A job (issue 30): other devices are signed out at once, this session follows the job.
+    expect(answer).toMatchObject({ ok: true, toast: { type: "success", message: ACCOUNT_MSG.deletionStarted }, deletion: { kind: "account-deletion" } });
+    expect(getSqlite().prepare("select count(*) from sessions where id = ?").pluck().get(otherDevice.id)).toBe(0);
+    await jobQueue().onIdle();
+    const job = getSqlite().prepare("select status, listings, deleted_listings, message from account_deletion_jobs where id = ?").get(answer.deletion!.id);
+    expect(job).toEqual({ status: "completed", listings: 3, deleted_listings: 3, message: "Votre compte et vos données ont été supprimés. 3 annonces effacées." });
+    // The session went with the account: the next poll says so, and the card sends the browser to /auth.
+    const poll = await pollJob({ request: pollRequest(session.cookie, answer.deletion!.id), params: { id: answer.deletion!.id }, context: {} }).catch((thrown: unknown) => thrown as Response);
+    expect(poll.status).toBe(401);
 
     expect(rowsOf(user.id)).toEqual({ users: 0, passwords: 0, profiles: 0, roles: 0, sessions: 0, resetLinks: 0, listings: 0, connections: 0, keys: 0, keyRequests: 0, statistics: 0, usageLogs: 0, exportDocuments: 0 });
     expect(getSqlite().prepare("select count(*) from property_owners where property_id in (select value from json_each(?))").pluck().get(JSON.stringify(listingIds))).toBe(0);
@@ -169,5 +181,26 @@ describe("Supprimer mon compte", () => {
     await makeUser({ admin: true });
     expect(await deleteAccount(admin.id, admin.password)).toBeNull();
     expect(rowsOf(admin.id).users).toBe(0);
+  });
+
+  it("un gros compte s'efface par lots dans une tâche qui compte sa progression (issue 30)", async () => {
+    const user = await makeUser();
+    const session = await openSession(user.id);
+    addListings(user.id, 1234);
+    const answer = (await accountAction({ request: postAs(session.cookie, "/compte", { intent: "delete-account", password: user.password }), params: {}, context: {} })) as AccountAnswer;
+    const jobId = answer.deletion!.id;
+    // Seen while it runs, through the polling route every job shares.
+    const views: Array<{ status: string; progress: { done: number; total: number } }> = [];
+    for (;;) {
+      const response = await pollJob({ request: pollRequest(session.cookie, jobId), params: { id: jobId }, context: {} }).catch((thrown: unknown) => thrown as Response);
+      if (response.status !== 200) break;
+      const { job } = (await response.json()) as { job: { status: string; progress: { done: number; total: number } } };
+      views.push(job);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(views.some((view) => view.status === "processing" && view.progress.total === 1234 && view.progress.done > 0 && view.progress.done < 1234)).toBe(true);
+    await jobQueue().onIdle();
+    expect(getSqlite().prepare("select status, listings, deleted_listings from account_deletion_jobs where id = ?").get(jobId)).toEqual({ status: "completed", listings: 1234, deleted_listings: 1234 });
+    expect(rowsOf(user.id)).toMatchObject({ users: 0, listings: 0, sessions: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { loader as adminLoader } from "~/routes/_app.admin";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import { getAccountCharts, getPlatformCharts } from "~/services/analytics/charts.server";
 import { parisDayOf } from "~/services/analytics/paris-days";
+import { refreshPlatformPrices } from "~/services/analytics/platform-prices.server";
 import { MSG } from "~/messages";
 import { agentDecision, createdAt, engineVerdict, exportCall, pricedActive, signedUpAt } from "../setup/chart-factories";
 import { makeExportKey } from "../setup/export-factories";
@@ -137,6 +138,8 @@ describe("graphiques du tableau de bord", () => {
     expect(charts.exports.listings.at(-1)).toBe(0);
     expect(charts.prices.sale.map((city) => city.city)).not.toContain("Marseille");
 
+    // /admin's prices are those of the periodic computation (issue 30): run it as the server would.
+    await refreshPlatformPrices();
     const platform = getPlatformCharts(7, now);
     const added = (after: number[], before: number[]) => after.at(-1)! - before.at(-1)!;
     expect(added(platform.imports.series.find((s) => s.source === "Import de fichier")!.counts, platformBefore.imports.series.find((s) => s.source === "Import de fichier")?.counts ?? [0])).toBe(5);
@@ -146,6 +149,28 @@ describe("graphiques du tableau de bord", () => {
     expect(platform.signups.slice(-2)).toEqual([platformBefore.signups.at(-2)! + 1, platformBefore.signups.at(-1)! + 1]);
     expect(platform.busiestKeys).toContainEqual({ id: theirKey.id, name: "Portail de l'autre", ownerEmail: expect.stringContaining("autre-"), calls: 1, listings: 500 });
     expect(platform.prices.sale.find((city) => city.city === "Marseille")).toMatchObject({ listings: 2, median: 5000 });
+  });
+
+  it("/admin : les prix au m² de toute la plateforme viennent du calcul périodique, daté, pas de la requête", async () => {
+    const first = await makeUser({ email: `prix-1-${Date.now()}@example.fr` });
+    const second = await makeUser({ email: `prix-2-${Date.now()}@example.fr` });
+    // Quartiles over both accounts at once: 1 000, 2 000, 3 000, 4 000 €/m² at Brest (nearest rank).
+    pricedActive(addListings(first.id, 2, () => ({ city: "Brest", transactionType: "sale" })), 100_000, 100);
+    pricedActive(addListings(second.id, 1, () => ({ city: "Brest", transactionType: "sale" })), 300_000, 100);
+    pricedActive(addListings(second.id, 1, () => ({ city: "Brest", transactionType: "sale" })), 400_000, 100);
+    const [two] = addListings(first.id, 1, () => ({ city: "Brest", transactionType: "sale" }));
+    pricedActive([two!], 200_000, 100);
+    const refreshed = await refreshPlatformPrices();
+    const brest = { city: "Brest", listings: 5, q1: 1000, median: 2000, q3: 3000 };
+    expect(refreshed.sale).toContainEqual(brest);
+
+    // A new listing is not in the figures until the next computation, and the chart says when that ran.
+    pricedActive(addListings(first.id, 1, () => ({ city: "Brest", transactionType: "sale" })), 900_000, 100);
+    const stale = getPlatformCharts(7);
+    expect(stale.prices.sale).toContainEqual(brest);
+    expect(stale.pricesComputedAt).toBe(refreshed.computedAt.toISOString());
+    await refreshPlatformPrices();
+    expect(getPlatformCharts(7).prices.sale.find((city) => city.city === "Brest")).toMatchObject({ listings: 6, median: 2000, q3: 4000 });
   });
 
   it("/admin : graphiques pour les administrateurs seulement", async () => {

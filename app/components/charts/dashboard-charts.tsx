@@ -40,12 +40,12 @@ function DailyChartCard({
   );
 }
 
-function PriceChartCard({ title, cities }: { title: string; cities: CityPrice[] }) {
+function PriceChartCard({ title, cities, note = "" }: { title: string; cities: CityPrice[]; note?: string }) {
   if (cities.length === 0) {
     return (
       <ChartCard
         title={title}
-        description="Médiane et quartiles des annonces actives, par ville"
+        description={`Médiane et quartiles des annonces actives, par ville${note}`}
         chart={<p className="text-sm text-slate-600">Aucune annonce active avec un prix et une surface.</p>}
         table={<p className="text-sm text-slate-600">Aucune donnée.</p>}
       />
@@ -55,7 +55,7 @@ function PriceChartCard({ title, cities }: { title: string; cities: CityPrice[] 
   return (
     <ChartCard
       title={title}
-      description="Médiane et quartiles des annonces actives, villes les plus représentées"
+      description={`Médiane et quartiles des annonces actives, villes les plus représentées${note}`}
       chart={
         <ChartSlot label={summary} height={Math.max(120, cities.length * 36 + 48)}>
           <LazyPriceRanges cities={cities} />
@@ -83,7 +83,9 @@ function PriceChartCard({ title, cities }: { title: string; cities: CityPrice[] 
  * The 'Analyses' section of /dashboard (one account) and /admin (the platform): imports by source,
  * moderation outcomes, exports and price per m² by city over the chosen period, refreshed live.
  */
-export function DashboardCharts({ charts, children }: { charts: ChartsData; children?: ReactNode }) {
+export function DashboardCharts({ charts, pricesComputedAt, children }: { charts: ChartsData; pricesComputedAt?: string; children?: ReactNode }) {
+  // /admin's prices come from a periodic computation (platform-prices.server.ts): say when it ran.
+  const priceNote = pricesComputedAt ? ` · calculés à ${formatClock(pricesComputedAt)}` : "";
   useLiveRefresh();
   const { days } = charts;
   return (
@@ -124,8 +126,8 @@ export function DashboardCharts({ charts, children }: { charts: ChartsData; chil
             { label: "Annonces exportées", values: charts.exports.listings, colour: CHART_COLOURS.brand },
           ]}
         />
-        <PriceChartCard title="Prix de vente au m²" cities={charts.prices.sale} />
-        <PriceChartCard title="Loyer au m²" cities={charts.prices.rental} />
+        <PriceChartCard title="Prix de vente au m²" cities={charts.prices.sale} note={priceNote} />
+        <PriceChartCard title="Loyer au m²" cities={charts.prices.rental} note={priceNote} />
         {children}
       </div>
     </section>

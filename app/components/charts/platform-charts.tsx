@@ -13,7 +13,7 @@ export function PlatformCharts({ charts }: { charts: PlatformChartsData }) {
   const signups = [{ label: "Inscriptions", values: charts.signups, colour: CHART_COLOURS.brand }];
   const summary = `Inscriptions par jour, ${charts.days.length} derniers jours : ${formatNumber(sum(charts.signups))} au total.`;
   return (
-    <DashboardCharts charts={charts}>
+    <DashboardCharts charts={charts} pricesComputedAt={charts.pricesComputedAt}>
       <ChartCard
         title="Inscriptions par jour"
         description="Nouveaux comptes"

@@ -1,51 +1,57 @@
-import { and, count, eq, ne } from "drizzle-orm";
-import { userRoles, users } from "#db/schema";
-import { deleteAllOwnListings } from "~/services/imports/delete-listings.server";
-import { isAdmin } from "~/services/users/users.server";
-import { getDb } from "~/utils/db.server";
-import { logEvent } from "~/utils/log.server";
 import { deleteUserSessions } from "~/utils/session.server";
+import { enqueueJob, JobBusyError, latestJob, runJob } from "../jobs/engine.server";
+import { isOpenJob } from "../jobs/job-view";
+import { accountDeletionJobKind, createAccountDeletionJob, type AccountDeletionJob } from "./account-deletion-jobs.server";
+import type { AccountDeletionJobView } from "./account-deletion-view";
+import { isLastAdmin } from "./last-admin.server";
 import { checkPassword } from "./profile.server";
 
-export type DeletionRefusal = "wrong-password" | "last-admin";
+export { isLastAdmin };
 
-/** Whether deleting this account would leave the platform without any administrator. */
-export function isLastAdmin(userId: string): boolean {
-  if (!isAdmin(userId)) return false;
-  const others = getDb()
-    .select({ n: count() })
-    .from(userRoles)
-    .where(and(eq(userRoles.role, "admin"), ne(userRoles.userId, userId)))
-    .get();
-  return (others?.n ?? 0) === 0;
-}
+export type DeletionRefusal = "wrong-password" | "last-admin" | "busy";
 
 /**
- * « Supprimer mon compte » (RGPD, right to erasure), confirmed by the password. The listings go
- * first, in chunks (each one updates the search index and the export copy), so that the server
- * keeps answering; then the user row, whose foreign keys take the rest in one statement:
- * owners (with their listings), connections, export keys, key requests, jobs, sessions, reset
- * links, profile, password and roles are deleted, and the export API usage logs stay, anonymised
- * (user and key set to null: the platform's figures keep the calls, docs/decisions/018-account.md).
+ * « Supprimer mon compte » (RGPD, right to erasure), confirmed by the password: every other
+ * session is signed out at once (no other device may act on the account meanwhile), then the
+ * deletion runs as a job (account-deletion-jobs.server.ts) that the page follows with the
+ * session that asked for it, until the account, and that session with it, is gone.
  */
+export async function startAccountDeletion(
+  userId: string,
+  password: string,
+  keepSessionId: string,
+): Promise<{ ok: false; refusal: DeletionRefusal } | { ok: true; job: AccountDeletionJobView }> {
+  const refusal = await deletionRefusal(userId, password);
+  if (refusal) return { ok: false, refusal };
+  let job: AccountDeletionJob;
+  try {
+    job = createAccountDeletionJob(userId);
+  } catch (error) {
+    if (error instanceof JobBusyError) return { ok: false, refusal: "busy" };
+    throw error;
+  }
+  deleteUserSessions(userId, keepSessionId);
+  enqueueJob(accountDeletionJobKind, job, undefined);
+  return { ok: true, job: accountDeletionJobKind.view(job) as AccountDeletionJobView };
+}
+
+/** The same deletion run to its end in this process (tests, benches): every session goes first. */
 export async function deleteAccount(userId: string, password: string): Promise<DeletionRefusal | null> {
+  const refusal = await deletionRefusal(userId, password);
+  if (refusal) return refusal;
+  deleteUserSessions(userId, null);
+  const job = await runJob(accountDeletionJobKind, createAccountDeletionJob(userId), undefined);
+  return job.status === "completed" ? null : "last-admin";
+}
+
+/** The account's deletion while it runs (a reload of /compte shows its progress again). */
+export function openAccountDeletion(userId: string): AccountDeletionJobView | null {
+  const job = latestJob(accountDeletionJobKind, userId);
+  return job && isOpenJob(job) ? (accountDeletionJobKind.view(job) as AccountDeletionJobView) : null;
+}
+
+async function deletionRefusal(userId: string, password: string): Promise<DeletionRefusal | null> {
   if (!(await checkPassword(userId, password))) return "wrong-password";
   if (isLastAdmin(userId)) return "last-admin";
-  // Signed out everywhere first: a large account's listings take a while to go (about 40 s for
-  // 100 000, npm run bench:account), and no other session may act on it meanwhile. If the server
-  // stops halfway, the account is still there, with fewer listings, and can be deleted again.
-  deleteUserSessions(userId, null);
-  await deleteAllOwnListings(userId);
-  const db = getDb();
-  const deleted = db.transaction(
-    () => {
-      // Checked again under the write lock: two administrators deleting themselves at once.
-      if (isLastAdmin(userId)) return false;
-      return db.delete(users).where(eq(users.id, userId)).run().changes > 0;
-    },
-    { behavior: "immediate" },
-  );
-  if (!deleted) return "last-admin";
-  logEvent("account.deleted", { userId });
   return null;
 }

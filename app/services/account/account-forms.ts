@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { AccountDeletionJobView } from "./account-deletion-view";
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "~/config";
 import { ACCOUNT_MSG } from "~/messages";
@@ -50,4 +51,14 @@ export const resetPasswordSchema = withConfirmation({});
 
 /** What the /compte action answers each form (client-safe, so the forms need not import the route). */
 export type AccountIntent = "profile" | "password" | "sign-out-session" | "sign-out-others" | "delete-account";
-export type AccountAnswer = { intent: AccountIntent; ok: boolean; toast?: Toast; result?: SubmissionResult<string[]> };
+/** The action's answer; `deletion` is the account's deletion job once started (issue 30). */
+export type AccountAnswer = { intent: AccountIntent; ok: boolean; toast?: Toast; result?: SubmissionResult<string[]>; deletion?: AccountDeletionJobView };
+
+/**
+ * After « Supprimer mon compte » started: the session goes with the account as soon as the job
+ * ends, so the signed-in layouts do not re-read their data (they would bounce to /auth before the
+ * card can say the account is gone); the card follows the job instead.
+ */
+export function accountDeletionStarted({ formData, actionResult }: { formData?: FormData; actionResult?: unknown }): boolean {
+  return formData?.get("intent") === "delete-account" && (actionResult as AccountAnswer | undefined)?.deletion !== undefined;
+}

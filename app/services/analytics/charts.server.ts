@@ -1,6 +1,7 @@
 /**
  * The data of the dashboards' charts, read from the tables at each request (DECISIONS.md item 10:
- * nothing kept in a summary that could drift). Each daily figure is one indexed query that walks
+ * nothing kept in a summary that could drift), except /admin's price quartiles, kept by a
+ * periodic task (platform-prices.server.ts, issue 30). Each daily figure is one indexed query that walks
  * the period's Paris days (read from a JSON parameter) as the outer loop, so every day is an index
  * range seek of its own and DST days keep their 23 or 25 hours.
  */
@@ -8,9 +9,9 @@ import type Database from "better-sqlite3";
 import { CHART_TOP } from "~/config";
 import { getSqlite } from "~/utils/db.server";
 import { sourcePlatformLabel } from "../listings/listing-labels";
-import { cityQuartiles } from "./city-quartiles";
 import { dailySeries, dayIndexOf, daysParameter, sourceSeries, type DayCount } from "./daily-buckets";
 import { lastParisDays, type ParisDay } from "./paris-days";
+import { readPlatformPrices } from "./platform-prices.server";
 import type { ChartPeriod } from "./period";
 import type { BusyKey, ChartsData, CityPrice, PlatformChartsData } from "./types";
 
@@ -115,21 +116,17 @@ function exportsPerDay(scope: Scope, days: ParisDay[]): ChartsData["exports"] {
   };
 }
 
-/**
- * Quartiles of the price per m² of the active listings of the CHART_TOP.cities cities with the
- * most of them, for one transaction type (a rent per m² and a sale price per m² do not share an
- * axis). `price / surface_area > 0` leaves out listings without a price or a surface (a division
- * by zero or by null is null in SQLite).
- */
-function pricesByCity(scope: Scope, transaction: "sale" | "rental"): CityPrice[] {
-  return isAccount(scope) ? accountPricesByCity(scope.userId, transaction) : platformPricesByCity(transaction);
-}
-
 // Written as in properties_owner_city_price_m2_idx, which keeps each city's listings sorted by it.
 const PER_M2 = "(price / surface_area)";
 const ACCOUNT_PRICED = `created_by = @userId and status = 'active' and transaction_type = @transaction and city = @city and ${PER_M2} > 0`;
 
 /**
+ * Quartiles of the price per m² of the active listings of the CHART_TOP.cities cities with the
+ * most of them, for one transaction type (a rent per m² and a sale price per m² do not share an
+ * axis). `price / surface_area > 0` leaves out listings without a price or a surface (a division
+ * by zero or by null is null in SQLite). /admin's, over every account, are kept by a periodic
+ * task instead (platform-prices.server.ts).
+ *
  * An account's cities: counted on the index, then each quartile read at its rank in the index's
  * order (a descending walk for the third one), so no row is decoded nor sorted.
  */
@@ -154,31 +151,22 @@ function accountPricesByCity(userId: string, transaction: "sale" | "rental"): Ci
   });
 }
 
-/** Every account's listings (/admin): read once through the status index and sorted here. */
-function platformPricesByCity(transaction: "sale" | "rental"): CityPrice[] {
-  const rows = prepared(
-    `select city, ${PER_M2} from properties where status = 'active' and transaction_type = @transaction and city is not null and ${PER_M2} > 0`,
-  )
-    .raw()
-    .all({ transaction }) as Array<[string, number]>;
-  return cityQuartiles(rows, CHART_TOP.cities);
-}
-
-function chartsOf(scope: Scope, period: ChartPeriod, days: ParisDay[], now: Date): ChartsData {
+function chartsOf(scope: Scope, period: ChartPeriod, days: ParisDay[], now: Date, prices: ChartsData["prices"]): ChartsData {
   return {
     period,
     days: days.map((day) => day.day),
     imports: importsPerDay(scope, days),
     moderation: moderationPerDay(scope, days),
     exports: exportsPerDay(scope, days),
-    prices: { sale: pricesByCity(scope, "sale"), rental: pricesByCity(scope, "rental") },
+    prices,
     refreshedAt: now.toISOString(),
   };
 }
 
 /** /dashboard: the charts of one account; nothing of another account's listings or keys. */
 export function getAccountCharts(userId: string, period: ChartPeriod, now = new Date()): ChartsData {
-  return chartsOf({ userId }, period, lastParisDays(period, now), now);
+  const prices = { sale: accountPricesByCity(userId, "sale"), rental: accountPricesByCity(userId, "rental") };
+  return chartsOf({ userId }, period, lastParisDays(period, now), now, prices);
 }
 
 /** Sign-ups per day: the users table is small, its rows of the period are bucketed here. */
@@ -206,5 +194,11 @@ function busiestKeys(days: ParisDay[]): BusyKey[] {
 /** /admin: the same charts over every account, plus sign-ups and the busiest API keys. */
 export function getPlatformCharts(period: ChartPeriod, now = new Date()): PlatformChartsData {
   const days = lastParisDays(period, now);
-  return { ...chartsOf({ platform: true }, period, days, now), signups: signupsPerDay(days), busiestKeys: busiestKeys(days) };
+  const { computedAt, ...prices } = readPlatformPrices();
+  return {
+    ...chartsOf({ platform: true }, period, days, now, prices),
+    pricesComputedAt: computedAt.toISOString(),
+    signups: signupsPerDay(days),
+    busiestKeys: busiestKeys(days),
+  };
 }

@@ -20,5 +20,8 @@ export type ChartsData = {
   refreshedAt: string;
 };
 
-/** /admin: the same charts platform-wide, plus sign-ups and the busiest keys. */
-export type PlatformChartsData = ChartsData & { signups: number[]; busiestKeys: BusyKey[] };
+/**
+ * /admin: the same charts platform-wide, plus sign-ups and the busiest keys. Its prices are those
+ * of the last periodic computation, made at `pricesComputedAt` (platform-prices.server.ts).
+ */
+export type PlatformChartsData = ChartsData & { pricesComputedAt: string; signups: number[]; busiestKeys: BusyKey[] };

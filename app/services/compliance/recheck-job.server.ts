@@ -1,11 +1,12 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import { complianceJobs, users, userRoles } from "#db/schema";
+import { complianceJobs } from "#db/schema";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { createJob, enqueueJob, JobBusyError, runJob } from "../jobs/engine.server";
 import type { JobKind } from "../jobs/job-kind";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import { writeProgress } from "../jobs/status-writer.server";
+import { systemAccountId } from "../users/users.server";
 import { createWriteSizer } from "../jobs/write-sizer";
 import { COMPLIANCE_CHECKER_VERSION } from "./checker";
 import { toComplianceJobView } from "./compliance-job-view";
@@ -172,16 +173,10 @@ export function complianceRecheckDue(now = new Date()): boolean {
   return unchecked || last.checkerVersion !== COMPLIANCE_CHECKER_VERSION || RULE_DATES.some((day) => day > last.asOf && day <= today);
 }
 
-/** The account automatic re-checks run under: the first administrator, else the oldest account. */
-function systemUserId(): string | undefined {
-  const admin = getDb().select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).limit(1).get();
-  return admin?.id ?? getDb().select({ id: users.id }).from(users).orderBy(users.createdAt).limit(1).get()?.id;
-}
-
 /** Starts a re-check when one is due (at startup, then every COMPLIANCE_RECHECK_INTERVAL_MS). */
 export function startComplianceRecheckIfDue(now = new Date()): ComplianceJob | undefined {
   if (!complianceRecheckDue(now)) return undefined;
-  const userId = systemUserId();
+  const userId = systemAccountId();
   if (!userId) return undefined;
   try {
     const job = createComplianceJob(userId, now);

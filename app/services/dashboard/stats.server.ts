@@ -1,7 +1,7 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import { apiConnections, apiUsageLogs, properties, users, userStatistics } from "#db/schema";
 import { percent } from "~/utils/format";
-import { getDb } from "~/utils/db.server";
+import { getDb, getSqlite } from "~/utils/db.server";
 import { FILE_IMPORT_PLATFORM, userDashboardFigures, type UserDashboard } from "./user-figures";
 import { countListingsByStatus } from "../listings/listings.server";
 import { parisDayOf, parisMidnight } from "../analytics/paris-days";
@@ -55,10 +55,17 @@ export function getPlatformStats(now = new Date()): PlatformStats {
   const db = getDb();
   const since = startOfParisDay(now);
   const totalProperties = db.select({ n: count() }).from(properties).get()?.n ?? 0;
-  const activeProperties = db.select({ n: count() }).from(properties).where(eq(properties.status, "active")).get()?.n ?? 0;
+  // Counted per account on the per-account indexes, as the charts do: the two platform-only
+  // indexes of properties (status, created_at) and (created_at) then serve nothing else (issue 30).
+  const { activeProperties, importedToday } = getSqlite()
+    .prepare(
+      `select coalesce(sum((select count(*) from properties p where p.created_by = u.id and p.status = 'active')), 0) as activeProperties,
+              coalesce(sum((select count(*) from properties p where p.created_by = u.id and p.created_at >= @since)), 0) as importedToday
+         from users u`,
+    )
+    .get({ since: since.getTime() }) as { activeProperties: number; importedToday: number };
   const totalUsers = db.select({ n: count() }).from(users).get()?.n ?? 0;
   const totalApiConnections = db.select({ n: count() }).from(apiConnections).get()?.n ?? 0;
-  const importedToday = db.select({ n: count() }).from(properties).where(gte(properties.createdAt, since)).get()?.n ?? 0;
   const exportedToday =
     db
       .select({ n: sql<number>`coalesce(sum(${apiUsageLogs.propertiesCount}), 0)` })

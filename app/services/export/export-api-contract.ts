@@ -3,6 +3,8 @@
  * accepted parameters, limits and every French error message. Shared by the API itself and by
  * /api-docs, so that the documentation cannot drift from what the server answers.
  */
+import { RETENTION } from "~/config";
+
 export const EXPORT_API_PATH = "/functions/v1/get-properties";
 export const EXPORT_API_FIELDS = ["apiKey", "limit", "offset", "updatedSince", "cursor"] as const;
 
@@ -41,6 +43,7 @@ export const EXPORT_API_ERRORS = {
   feedWithOffset: "« updatedSince » et « offset » ne peuvent pas être combinés : suivez « next_cursor »",
   listingCursorWithFeed: "Ce curseur continue la liste complète, pas un flux de changements : retirez « updatedSince »",
   cursorLimit: `Avec « cursor » ou « updatedSince », « limit » vaut au plus ${EXPORT_API_CURSOR_MAX_LIMIT}`,
+  resyncRequired: `Position trop ancienne : les changements de plus de ${RETENTION.exportEventsDays} jours ne sont plus conservés (« resync_required »). Resynchronisez entièrement votre copie : videz-la et repartez de « updatedSince » 1970-01-01T00:00:00Z`,
   tooLarge: "Corps de requête trop volumineux (10 Ko maximum)",
   missingKey: "Clé API manquante : ajoutez « apiKey » au corps de la requête",
   unknownKey: "Clé API invalide",
@@ -72,6 +75,11 @@ export const EXPORT_API_ERROR_TABLE: Array<{ status: number; when: string; messa
   { status: 401, when: "Clé inconnue ou supprimée", message: EXPORT_API_ERRORS.unknownKey },
   { status: 403, when: "Clé désactivée", message: EXPORT_API_ERRORS.inactiveKey },
   { status: 405, when: "Méthode autre que POST (ou OPTIONS)", message: EXPORT_API_ERRORS.method },
+  {
+    status: 410,
+    when: `cursor ou updatedSince plus ancien que les ${RETENTION.exportEventsDays} jours de changements conservés ; la réponse porte "resync_required": true`,
+    message: EXPORT_API_ERRORS.resyncRequired,
+  },
   { status: 413, when: "Corps de plus de 10 Ko", message: EXPORT_API_ERRORS.tooLarge },
   { status: 429, when: "Plus de 600 appels par minute pour une clé (en-tête Retry-After)", message: EXPORT_API_ERRORS.keyRate(42) },
   { status: 429, when: "Trop de clés invalides depuis une même adresse", message: EXPORT_API_ERRORS.guessRate(120) },

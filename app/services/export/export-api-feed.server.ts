@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { RETENTION } from "~/config";
 import { getSqlite } from "~/utils/db.server";
 import { EXPORT_API_FEED_MAX_EVENTS } from "./export-api-contract";
 import { DOC_FOR_KEY } from "./export-api-listings.server";
@@ -12,6 +13,8 @@ import { DOC_FOR_KEY } from "./export-api-listings.server";
  * millisecond. A page covers the changes (from, to]: the listings whose document last changed
  * in that stretch (export_documents.change_seq, indexed) and those that left the export in it.
  */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A listing that left the export, and when. */
 export type RemovedListing = { id: number; removedAt: number };
@@ -27,6 +30,7 @@ export type ChangesPage = {
 
 type FeedState = {
   lastSeq: Database.Statement<[], number>;
+  firstSeq: Database.Statement<[], number | null>;
   seqAtInstant: Database.Statement<[number], number>;
   changed: Database.Statement<[{ from: number; to: number; limit: number; keyUserId: string }], [number, Buffer]>;
   removed: Database.Statement<[{ from: number; to: number }], [number, number]>;
@@ -40,6 +44,7 @@ function feedState(sqlite: Database.Database): FeedState {
   if (existing) return existing;
   const state: FeedState = {
     lastSeq: sqlite.prepare<[], number>(`select coalesce(max(seq), 0) from export_events`).pluck(),
+    firstSeq: sqlite.prepare<[], number | null>(`select min(seq) from export_events`).pluck(),
     // Instants never decrease along seq (migration 0016), so "after T" is "after this seq".
     seqAtInstant: sqlite.prepare<[number], number>(`select coalesce(max(seq), 0) from export_events where occurred_at <= ?`).pluck(),
     changed: sqlite
@@ -73,7 +78,22 @@ function feedState(sqlite: Database.Database): FeedState {
 
 /** The feed position just before the first change made after `instant` (epoch ms). */
 export function feedPositionAt(instant: number, sqlite = getSqlite()): number {
-  return feedState(sqlite).seqAtInstant.get(instant)!;
+  const state = feedState(sqlite);
+  const at = state.seqAtInstant.get(instant)!;
+  // The retention job deletes only changes older than its window: an instant inside the window
+  // comes after all of them, even when no kept change is older than it.
+  if (at === 0 && instant >= Date.now() - RETENTION.exportEventsDays * DAY_MS) return Math.max(0, (state.firstSeq.get() ?? 1) - 1);
+  return at;
+}
+
+/**
+ * Whether changes made after position `from` were deleted by the retention job (RETENTION.
+ * exportEventsDays): seqs follow each other without gaps, so a first kept seq beyond `from + 1`
+ * means removals the client never saw; its copy must be rebuilt (410 `resync_required`).
+ */
+export function feedPositionExpired(from: number, sqlite = getSqlite()): boolean {
+  const first = feedState(sqlite).firstSeq.get();
+  return first !== null && first !== undefined && from + 1 < first;
 }
 
 /** Up to `limit` changed listings after position `from`, oldest change first, as the key of `keyUserId`'s account sees them. */

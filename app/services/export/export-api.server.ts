@@ -14,7 +14,7 @@ import {
   EXPORT_API_MAX_STREAMS,
 } from "./export-api-contract";
 import { decodeCursor, encodeCursor } from "./export-api-cursor.server";
-import { feedPositionAt, readChangesPage } from "./export-api-feed.server";
+import { feedPositionAt, feedPositionExpired, readChangesPage } from "./export-api-feed.server";
 import {
   joinDocuments,
   openListingsExport,
@@ -72,6 +72,12 @@ export type ExportApiAnswer = {
 function failure(status: number, error: string, headers: Record<string, string> = {}): ExportApiAnswer {
   const body = Buffer.from(JSON.stringify({ success: false, error }), "utf8");
   return { status, headers: { ...JSON_HEADERS, "Content-Length": String(body.length), ...headers }, body };
+}
+
+/** 410 with `resync_required: true`: the changes after the client's position are no longer kept (issue 30). */
+function resyncRequired(): ExportApiAnswer {
+  const body = Buffer.from(JSON.stringify({ success: false, error: EXPORT_API_ERRORS.resyncRequired, resync_required: true }), "utf8");
+  return { status: 410, headers: { ...JSON_HEADERS, "Content-Length": String(body.length) }, body };
 }
 
 /** A 429 that tells the client when to come back. */
@@ -203,6 +209,9 @@ function cursorPage(key: KeyRow, query: ExportQuery): ExportApiAnswer {
   } else {
     from = feedPositionAt(query.updatedSince!);
   }
+  // 1970 (or before) is a copy rebuilt from nothing: no removal it missed can matter.
+  const fromScratch = query.cursor === null && query.updatedSince! <= 0;
+  if (!fromScratch && feedPositionExpired(from)) return resyncRequired();
   const page = readChangesPage(from, limit, key.userId);
   record(key, page.docs.length, limit, 0);
   const position = JSON.stringify(encodeCursor(key.id, { mode: "feed", seq: page.to }));

@@ -7,26 +7,27 @@ import { formatNumber } from "~/utils/format";
  * Rows per delete transaction: each row also updates the FTS index and cascades to its owner,
  * so a chunk of this size keeps every pause of the event loop to a few milliseconds.
  */
-const DELETE_CHUNK = 500;
+export const DELETE_CHUNK = 500;
 
 /**
  * The danger zone of /moteurimmo-sync: deletes every listing created by the user (only theirs),
  * chunk by chunk with a yield between chunks so the server keeps answering meanwhile.
  */
 export async function deleteAllOwnListings(userId: string): Promise<{ deleted: number; message: string }> {
-  const sqlite = getSqlite();
-  const deleteChunk = sqlite.prepare(
-    `delete from properties where id in (select id from properties where created_by = ? limit ?)`,
-  );
   let deleted = 0;
   for (;;) {
-    const { changes } = deleteChunk.run(userId, DELETE_CHUNK);
+    const changes = deleteOwnListingsChunk(userId);
     deleted += changes;
     if (changes < DELETE_CHUNK) break;
     await yieldToEventLoop();
   }
   logEvent("listings.deleted_all", { userId, deleted });
   return { deleted, message: `${formatNumber(deleted)} propriétés supprimées avec succès` };
+}
+
+/** Deletes up to DELETE_CHUNK of the user's listings (one statement); returns how many went. */
+export function deleteOwnListingsChunk(userId: string): number {
+  return getSqlite().prepare(`delete from properties where id in (select id from properties where created_by = ? limit ?)`).run(userId, DELETE_CHUNK).changes;
 }
 
 /** How many listings the danger zone would delete (shown in its confirmation dialog). */

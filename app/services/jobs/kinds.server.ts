@@ -1,8 +1,10 @@
+import { accountDeletionJobKind } from "../account/account-deletion-jobs.server";
 import { ownerPurgeJobKind } from "../account/owner-purge-jobs.server";
 import { complianceJobKind } from "../compliance/recheck-job.server";
 import { webhookJobKind } from "../connections/webhook-jobs.server";
 import { importJobKind } from "../imports/import-jobs.server";
 import { moderationJobKind } from "../moderation/jobs.server";
+import { retentionJobKind } from "../platform/retention-jobs.server";
 import { findJob } from "./engine.server";
 import type { JobKind, JobTable } from "./job-kind";
 import type { JobView } from "./job-view";
@@ -13,7 +15,7 @@ import { failDeadJobs } from "./status-writer.server";
  * route and shutdown reach the kinds through this list.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own start input
-const JOB_KINDS: ReadonlyArray<JobKind<JobTable, any>> = [importJobKind, moderationJobKind, ownerPurgeJobKind, complianceJobKind, webhookJobKind];
+const JOB_KINDS: ReadonlyArray<JobKind<JobTable, any>> = [importJobKind, moderationJobKind, ownerPurgeJobKind, complianceJobKind, webhookJobKind, retentionJobKind, accountDeletionJobKind];
 
 /** Fails the open jobs, of every kind, whose worker is gone. Returns how many were failed. */
 export function sweepDeadJobs(now = Date.now()): number {

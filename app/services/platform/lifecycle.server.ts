@@ -1,9 +1,9 @@
-import { COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS, WEBHOOKS } from "~/config";
+import { CHART_PRICES_REFRESH_MS, COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS, RETENTION, WEBHOOKS } from "~/config";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/log.server";
-import { deleteExpiredSessions } from "~/utils/session.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
+import { scheduleRetention } from "./retention-jobs.server";
 import { warmComplianceData } from "../compliance/listing-verdict";
 import { startComplianceRecheckIfDue } from "../compliance/recheck-job.server";
 import { sweepDeadJobs } from "../jobs/kinds.server";
@@ -12,6 +12,7 @@ import { jobQueue } from "../jobs/queue.server";
 import { stopForShutdown } from "../jobs/status-writer.server";
 import { flushExportUsage } from "../export/export-api-usage.server";
 import { scheduleOwnerPurges } from "../account/owner-purge-jobs.server";
+import { refreshPlatformPrices } from "../analytics/platform-prices.server";
 import { scheduleWebhookRuns } from "../connections/webhook-jobs.server";
 import { startZoneScheduler, stopZoneScheduler } from "../prospecting/scheduler.server";
 
@@ -21,7 +22,8 @@ const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigi
  * Runs before the server listens: opens and migrates the database, seeds an empty one with the
  * demo data (outside production, or with DEMO_DATA=true), fails the jobs of dead workers, then
  * sweeps periodically. Unless SCHEDULER=off (maintenance), starts the zone scheduler and queues
- * the purge of owners past retention now and once a day (docs/rgpd.md).
+ * the purge of owners past retention (docs/rgpd.md) and the retention job (expired sessions
+ * included, docs/decisions/024-bounded-growth.md) now and once a day.
  */
 export async function bootstrap() {
   getDb();
@@ -37,7 +39,6 @@ export async function bootstrap() {
     );
   }
   sweepDeadJobs();
-  deleteExpiredSessions();
   state.__vigimmoSweep ??= setInterval(() => {
     try {
       sweepDeadJobs();
@@ -49,25 +50,34 @@ export async function bootstrap() {
   // Export connections' webhooks: new changes and due retries start a push run (ADR 022). Not a
   // scheduled task: customers' copies must not drift during maintenance.
   repeat("webhook.schedule_error", scheduleWebhookRuns, WEBHOOKS.scheduleIntervalMs);
+  // /admin's price quartiles (issue 30): figures, not maintenance, so they stay fresh under SCHEDULER=off too.
+  repeat("platform_prices.refresh_error", refreshPlatformPrices, CHART_PRICES_REFRESH_MS);
   // After the sweep: a zone run of a dead worker is failed first, then its zone waits for its slot.
   // SCHEDULER=off (maintenance) starts none of the periodic tasks below.
   if (!startZoneScheduler()) return;
   // Owners past retention (docs/rgpd.md), and listings re-checked whenever a rule's date passes
   // or the checker changes (issue 15), not only when edited.
   repeat("owner_purge.schedule_error", scheduleOwnerPurges, OWNER_PURGE_INTERVAL_MS);
+  // Everything else that grows with use (issue 30): one job a day applies every retention rule.
+  repeat("retention.schedule_error", scheduleRetention, RETENTION.intervalMs);
   warmComplianceData();
   repeat("compliance.recheck_error", startComplianceRecheckIfDue, COMPLIANCE_RECHECK_INTERVAL_MS);
 }
 
-/** Runs `task` now and every `intervalMs` (once per process); a failure is logged, never thrown. */
+/**
+ * Runs `task` now and every `intervalMs` (once per process); a failure, thrown or rejected, is
+ * logged, never thrown.
+ */
 function repeat(errorEvent: string, task: () => unknown, intervalMs: number) {
   const tasks = (state.__vigimmoTasks ??= new Map());
   if (tasks.has(errorEvent)) return;
+  const failed = (error: unknown) => logEvent(errorEvent, { error: (error as Error).message });
   const run = () => {
     try {
-      task();
+      const result = task();
+      if (result instanceof Promise) result.catch(failed);
     } catch (error) {
-      logEvent(errorEvent, { error: (error as Error).message });
+      failed(error);
     }
   };
   run();

@@ -110,3 +110,12 @@ export function grantAdmin(email: string): boolean {
   getDb().insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing().run();
   return true;
 }
+
+/**
+ * The account platform-wide jobs run under (compliance re-checks, retention): the first
+ * administrator, else the oldest account; undefined on a platform without any account.
+ */
+export function systemAccountId(): string | undefined {
+  const admin = getDb().select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).limit(1).get();
+  return admin?.id ?? getDb().select({ id: users.id }).from(users).orderBy(users.createdAt).limit(1).get()?.id;
+}
