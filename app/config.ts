@@ -138,6 +138,10 @@ export const WEBHOOKS = {
   scheduleIntervalMs: 2_000,
   shownDeliveries: 5,
   keptDeliveries: 100,
+  /** Failed attempts in a row that pause a connection's webhooks (30 s doubling: about 2 h of failures). */
+  pauseAfterFailures: 8,
+  /** Batches waiting for a receiver, per connection: later events stay in the log until they go. */
+  maxPendingBatches: 20,
 } as const;
 /**
  * Export API: bytes the pages keep in memory (docs/decisions/023-export-speed.md): listing

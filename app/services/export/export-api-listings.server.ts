@@ -200,7 +200,7 @@ type ExportStatements = {
   positionAt: Database.Statement<[number], ListingPosition>;
   from: Database.Statement<[{ createdAt: number; id: number; keyUserId: string; limit: number }], ChunkRow>;
   after: Database.Statement<[{ createdAt: number; id: number; keyUserId: string; limit: number }], ChunkRow>;
-  open: (offset: number, limit: number | null) => { total: number; count: number; first: ListingPosition | null; next: ListingPosition | null };
+  open: Database.Transaction<(offset: number, limit: number | null) => { total: number; count: number; first: ListingPosition | null; next: ListingPosition | null }>;
 };
 
 const exportStatements = new WeakMap<Database.Database, ExportStatements>();
