@@ -59,13 +59,3 @@ export function webhookHeaders(key: string, id: string, unixSeconds: number, bod
     [WEBHOOK_HEADERS.vigimmoDelivery.toLowerCase()]: id,
   };
 }
-
-/** The receiver's check of X-Vigimmo-Signature (what the older samples did), with a tolerance on the timestamp. */
-export function verifyWebhookSignature(key: string, body: string, header: string, nowSeconds: number, toleranceSeconds = 300): boolean {
-  const parts = new Map(header.split(",").map((part) => part.split("=", 2) as [string, string]));
-  const t = Number(parts.get("t"));
-  const given = parts.get("v1") ?? "";
-  if (!Number.isSafeInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds || !/^[0-9a-f]{64}$/.test(given)) return false;
-  const expected = webhookSignature(key, body, t).slice(`t=${t},v1=`.length);
-  return crypto.timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(expected, "hex"));
-}
