@@ -390,12 +390,13 @@ export async function guardedRequest(
     } catch {
       throw new GuardedRequestError("invalid-url", "Redirection vers une adresse invalide");
     }
+    const allowed = await assertUrlAllowed(next);
     // A 307/308 repeats the method and the body: a signed webhook or a body carrying an apiKey
     // goes to another origin only if the request had nothing to hand over (issue 23 item 13).
-    if ((response.status === 307 || response.status === 308) && body !== undefined && !sameOriginOrUpgrade(url, next)) {
-      throw new GuardedRequestError("redirects", `Redirection refusée vers une autre origine (${next.origin}) : le corps signé n'y est pas renvoyé`);
+    if ((response.status === 307 || response.status === 308) && body !== undefined && !sameOriginOrUpgrade(url, allowed)) {
+      throw new GuardedRequestError("redirects", `Redirection refusée vers une autre origine (${allowed.origin}) : le corps signé n'y est pas renvoyé`);
     }
-    url = await assertUrlAllowed(next);
+    url = allowed;
     if (
       response.status === 303 ||
       ((response.status === 301 || response.status === 302) && method === "POST")
