@@ -41,7 +41,7 @@ export function SigningSecret({ connection }: { connection: ConnectionView }) {
       {fresh ? (
         <SecretOnce secret={fresh} />
       ) : hasSecret ? (
-        <code className="block rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800">whsec_••••••••••••••••••••••••</code>
+        <code className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800">whsec_••••••••••••••••••••••••</code>
       ) : (
         <p className="text-sm text-slate-600">{connection.signing === "legacy" ? WEBHOOK_MESSAGES.legacyKey : "Aucun secret de signature"}</p>
       )}

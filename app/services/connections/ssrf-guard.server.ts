@@ -241,7 +241,8 @@ export type GuardedResponse = {
 type RequestOptions = {
   method: "GET" | "POST";
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes already encoded (a webhook batch is assembled from stored UTF-8 documents). */
+  body?: string | Buffer;
   signal?: AbortSignal;
   timeoutMs?: number;
   maxResponseBytes?: number;
@@ -261,7 +262,7 @@ function requestOnce(
     const transport = url.protocol === "https:" ? https : http;
     const body =
       options.method === "POST" && options.body !== undefined
-        ? Buffer.from(options.body, "utf8")
+        ? typeof options.body === "string" ? Buffer.from(options.body, "utf8") : options.body
         : null;
     const request = transport.request(url, {
       method: options.method,

@@ -33,9 +33,13 @@ const cache = new WeakMap<Database.Database, Statements>();
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function eventJson(row: EventRow): string {
+const CLOSE = Buffer.from("}");
+
+/** One event's JSON as bytes: the stored document is copied, never decoded to text and back. */
+function pushEventJson(parts: Buffer[], row: EventRow) {
   const head = `{"type":"listing.${row.type}","id":${row.propertyId},"occurred_at":"${iso(row.occurredAt)}"`;
-  return row.doc && row.type !== "removed" ? `${head},"listing":${row.doc.toString("utf8")}}` : `${head}}`;
+  if (row.doc && row.type !== "removed") parts.push(Buffer.from(`${head},"listing":`), row.doc, CLOSE);
+  else parts.push(Buffer.from(`${head}}`));
 }
 
 function statements(sqlite: Database.Database): Statements {
@@ -82,8 +86,19 @@ export function cutWebhookBatches(connectionId: string, now: number, sqlite = ge
   return batches;
 }
 
-/** A batch's events as JSON, with the listings as the account `keyUserId` sees them now. */
-export function batchEventsJson(batch: { firstSeq: number; lastSeq: number }, keyUserId: string, sqlite = getSqlite()): string {
+/**
+ * A webhook body, `prefix` + the batch's events as a JSON array + `suffix`, in UTF-8, with the
+ * listings as the account `keyUserId` sees them now.
+ */
+export function batchBody(prefix: string, batch: { firstSeq: number; lastSeq: number }, keyUserId: string, suffix: string, sqlite = getSqlite()): Buffer {
   const rows = statements(sqlite).events.all({ from: batch.firstSeq, to: batch.lastSeq, keyUserId });
-  return `[${rows.map(eventJson).join(",")}]`;
+  const parts: Buffer[] = [Buffer.from(`${prefix}[`)];
+  rows.forEach((row, index) => {
+    if (index > 0) parts.push(COMMA);
+    pushEventJson(parts, row);
+  });
+  parts.push(Buffer.from(`]${suffix}`));
+  return Buffer.concat(parts);
 }
+
+const COMMA = Buffer.from(",");

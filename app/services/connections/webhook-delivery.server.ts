@@ -5,7 +5,7 @@ import { decryptSecret } from "~/utils/crypto.server";
 import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { GuardedRequestError, guardedRequest } from "./ssrf-guard.server";
-import { batchEventsJson } from "./webhook-batches.server";
+import { batchBody } from "./webhook-batches.server";
 import { webhookHeaders } from "./webhook-signature.server";
 import { WEBHOOK_MESSAGES } from "./webhook-texts";
 
@@ -48,9 +48,10 @@ export function retryDelayMs(failedAttempts: number): number {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The POST body: the batch's events (as the connection's account sees the listings now) and the time of this attempt. */
-export function deliveryBody(target: PushTarget, delivery: Pick<DeliveryRow, "firstSeq" | "lastSeq" | "events">, now: number): string {
-  const events = delivery.events ?? batchEventsJson(delivery, target.userId);
-  return `{"events":${events},"sent_at":"${iso(now)}"}`;
+function deliveryBody(target: PushTarget, delivery: Pick<DeliveryRow, "firstSeq" | "lastSeq" | "events">, now: number): Buffer {
+  const suffix = `,"sent_at":"${iso(now)}"}`;
+  if (delivery.events !== null) return Buffer.from(`{"events":${delivery.events}${suffix}`);
+  return batchBody(`{"events":`, delivery, target.userId, suffix);
 }
 
 /** One POST of a delivery to the endpoint; never throws. */

@@ -35,14 +35,14 @@ export function isWebhookSecret(key: string): boolean {
 }
 
 /** `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed with the secret's 32 bytes. */
-export function standardWebhookSignature(secret: string, id: string, unixSeconds: number, body: string): string {
+export function standardWebhookSignature(secret: string, id: string, unixSeconds: number, body: string | Buffer): string {
   const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), "base64");
-  return `v1,${crypto.createHmac("sha256", key).update(`${id}.${unixSeconds}.${body}`, "utf8").digest("base64")}`;
+  return `v1,${crypto.createHmac("sha256", key).update(`${id}.${unixSeconds}.`, "utf8").update(body).digest("base64")}`;
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the key's text. */
-export function webhookSignature(key: string, body: string, unixSeconds: number): string {
-  const mac = crypto.createHmac("sha256", key).update(`${unixSeconds}.${body}`, "utf8").digest("hex");
+export function webhookSignature(key: string, body: string | Buffer, unixSeconds: number): string {
+  const mac = crypto.createHmac("sha256", key).update(`${unixSeconds}.`, "utf8").update(body).digest("hex");
   return `t=${unixSeconds},v1=${mac}`;
 }
 
@@ -50,7 +50,7 @@ export function webhookSignature(key: string, body: string, unixSeconds: number)
  * The headers of one POST. A key typed before Standard Webhooks (not a `whsec_` secret) signs
  * only X-Vigimmo-Signature: its receivers keep working until the agency generates a secret.
  */
-export function webhookHeaders(key: string, id: string, unixSeconds: number, body: string): Record<string, string> {
+export function webhookHeaders(key: string, id: string, unixSeconds: number, body: string | Buffer): Record<string, string> {
   return {
     [WEBHOOK_HEADERS.id]: id,
     [WEBHOOK_HEADERS.timestamp]: String(unixSeconds),
