@@ -21,7 +21,7 @@ import {
   webhookVerificationSamples,
   WEBHOOK_KEY_PLACEHOLDER,
 } from "~/services/export/export-api-samples";
-import { WEBHOOKS } from "~/config";
+import { EXPORT_STREAM_FLOOR, WEBHOOKS } from "~/config";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -158,7 +158,7 @@ const FAQ = [
   },
   {
     q: "Que se passe-t-il si je n'indique pas « limit » ?",
-    a: "L'API renvoie toutes les annonces actives (validées) de la plateforme, des plus récentes aux plus anciennes. La réponse est envoyée au fil de l'eau : elle commence immédiatement, même pour des dizaines de milliers d'annonces.",
+    a: `L'API renvoie toutes les annonces actives (validées) de la plateforme, des plus récentes aux plus anciennes. La réponse est envoyée au fil de l'eau : elle commence immédiatement, même pour des dizaines de milliers d'annonces. Une clé lance un export complet à la fois ; un client qui lit moins de ${EXPORT_STREAM_FLOOR.bytesPerSecond / 1024} Ko/s en moyenne (après ${EXPORT_STREAM_FLOOR.graceMs / 1000} s) est interrompu : paginez alors avec « cursor ».`,
   },
   {
     q: "Comment paginer ?",
