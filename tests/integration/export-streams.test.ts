@@ -1,11 +1,19 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetExportApiGuards } from "~/services/export/export-api.server";
-import { EXPORT_API_ERRORS, EXPORT_API_KEY_STREAM_RETRY_S } from "~/services/export/export-api-contract";
+import {
+  EXPORT_API_ERRORS,
+  EXPORT_API_KEY_STREAM_RETRY_S,
+} from "~/services/export/export-api-contract";
 import { openListingsExport } from "~/services/export/export-api-listings.server";
 import { getSqlite } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { makeUser } from "../setup/factories";
-import { callExportApi, exportApiResponse, makeActiveListings, makeExportKey } from "../setup/export-factories";
+import {
+  callExportApi,
+  exportApiResponse,
+  makeActiveListings,
+  makeExportKey,
+} from "../setup/export-factories";
 
 /**
  * What one key's full exports may cost everyone else (issue 23 item 4): one stream per key, a
@@ -35,7 +43,10 @@ describe("exports complets d'une même clé", () => {
     const second = await callExportApi({ apiKey });
     expect(second.status).toBe(429);
     expect(second.headers.get("Retry-After")).toBe(String(EXPORT_API_KEY_STREAM_RETRY_S));
-    expect(second.json).toEqual({ success: false, error: EXPORT_API_ERRORS.streamForKey(EXPORT_API_KEY_STREAM_RETRY_S) });
+    expect(second.json).toEqual({
+      success: false,
+      error: EXPORT_API_ERRORS.streamForKey(EXPORT_API_KEY_STREAM_RETRY_S),
+    });
     // A page of the same key is not a stream: it still answers.
     expect((await callExportApi({ apiKey, limit: 10 })).status).toBe(200);
     const otherKey = makeExportKey(userId, "Autre client").apiKey;
@@ -58,12 +69,20 @@ describe("un lecteur lent", () => {
     expect(first.done).toBe(false);
     // Writes land while the client has stopped reading.
     sqlite.prepare("update properties set price = price + 1 where created_by = ?").run(userId);
-    const [checkpoint] = sqlite.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number; log: number; checkpointed: number }>;
+    const [checkpoint] = sqlite.pragma("wal_checkpoint(TRUNCATE)") as Array<{
+      busy: number;
+      log: number;
+      checkpointed: number;
+    }>;
     expect(checkpoint).toEqual({ busy: 0, log: 0, checkpointed: 0 });
     // The export still ends as valid JSON.
     const chunks: Uint8Array[] = [first.value!];
-    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { count: number; properties: Array<{ id: number }> };
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      chunks.push(next.value);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+      count: number;
+      properties: Array<{ id: number }>;
+    };
     expect(body.properties).toHaveLength(body.count);
     expect(new Set(body.properties.map((listing) => listing.id)).size).toBe(TOTAL);
   });
@@ -73,7 +92,9 @@ describe("un lecteur lent", () => {
     const exported = openListingsExport(0, null, userId, () => {
       released = true;
     });
-    const reader = exported.stream("[", "]", { floor: { bytesPerSecond: 10_000_000, graceMs: 200 } }).getReader();
+    const reader = exported
+      .stream("[", "]", { floor: { bytesPerSecond: 10_000_000, graceMs: 200 } })
+      .getReader();
     const first = await reader.read();
     expect(first.value!.length).toBeGreaterThan(10_000);
     // The client stops reading: the stream is cut once it is behind the floor, not before.

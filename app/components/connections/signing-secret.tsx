@@ -7,7 +7,9 @@ import { ConfirmDialog } from "../moderation/confirm-dialog";
 import { showToast, useToast } from "../toasts";
 import { Button } from "../ui/button";
 
-type RotateAnswer = { ok: true; connectionId: string; signingSecret: string; toast: Toast } | { ok: false; toast: Toast };
+type RotateAnswer =
+  | { ok: true; connectionId: string; signingSecret: string; toast: Toast }
+  | { ok: false; toast: Toast };
 
 /**
  * A new signing secret, shown this once (issue 24 item 6): the server keeps it only encrypted
@@ -15,10 +17,16 @@ type RotateAnswer = { ok: true; connectionId: string; signingSecret: string; toa
  */
 export function SecretOnce({ secret }: { secret: string }) {
   return (
-    <div role="status" className="space-y-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+    <div
+      role="status"
+      className="space-y-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
       <p>{WEBHOOK_MESSAGES.secretOnce}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <code aria-label="Secret de signature" className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900">
+        <code
+          aria-label="Secret de signature"
+          className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900"
+        >
           {secret}
         </code>
         <Button size="sm" variant="secondary" onClick={() => void copy(secret)}>
@@ -41,11 +49,22 @@ export function SigningSecret({ connection }: { connection: ConnectionView }) {
       {fresh ? (
         <SecretOnce secret={fresh} />
       ) : hasSecret ? (
-        <code className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800">whsec_••••••••••••••••••••••••</code>
+        <code className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800">
+          whsec_••••••••••••••••••••••••
+        </code>
       ) : (
-        <p className="text-sm text-slate-600">{connection.signing === "legacy" ? WEBHOOK_MESSAGES.legacyKey : "Aucun secret de signature"}</p>
+        <p className="text-sm text-slate-600">
+          {connection.signing === "legacy"
+            ? WEBHOOK_MESSAGES.legacyKey
+            : "Aucun secret de signature"}
+        </p>
       )}
-      <Button size="sm" variant="secondary" disabled={rotate.state !== "idle"} onClick={() => (hasSecret ? setConfirming(true) : submit())}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={rotate.state !== "idle"}
+        onClick={() => (hasSecret ? setConfirming(true) : submit())}
+      >
         {hasSecret ? "Régénérer le secret" : "Générer un secret"}
       </Button>
       <ConfirmDialog
@@ -60,7 +79,10 @@ export function SigningSecret({ connection }: { connection: ConnectionView }) {
   );
 
   function submit() {
-    rotate.submit({ intent: "rotate-secret", connectionId: connection.id }, { method: "post", action: "/api-connections" });
+    rotate.submit(
+      { intent: "rotate-secret", connectionId: connection.id },
+      { method: "post", action: "/api-connections" },
+    );
   }
 }
 
