@@ -352,6 +352,8 @@ function streamChunks(
             logEvent("export_api.too_slow", { sentBytes, seconds: Math.round((Date.now() - startedAt) / 1000) });
             controller.error(new ExportTooSlowError("client trop lent"));
           }, Math.max(0, dueBy() - Date.now()));
+          // Never what keeps a stopping process alive.
+          watchdog.unref();
         } catch (error) {
           finish();
           controller.error(error);
