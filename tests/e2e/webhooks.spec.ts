@@ -5,6 +5,7 @@ import { makeActiveListings } from "../setup/export-factories";
 import { expect, sessionCookie, test, withDatabase } from "../setup/resilience-factories";
 import { startWebhookReceiver, verifyDelivery } from "../setup/webhook-receiver";
 import { expectAccessible } from "./fixtures";
+import { getSqlite } from "~/utils/db.server";
 
 /**
  * Webhooks of an export connection on the real server (issue 18): its own server, allowed to
@@ -62,7 +63,7 @@ test("« Tester » envoie un ping signé ; un lot refusé par le récepteur se r
   await expectAccessible(page, "/api-connections");
 });
 
-test("une connexion Export créée sans clé reçoit un secret whsec_ affiché une fois, puis régénérable depuis sa carte", async ({ page, janitor }) => {
+test("une connexion Export créée sans clé reçoit un secret whsec_ affiché une fois, puis régénérable depuis sa carte ; en pause, la carte le dit et reprend", async ({ page, janitor }) => {
   test.setTimeout(120_000);
   const receiver = await startWebhookReceiver();
   janitor.defer(() => receiver.close());
@@ -96,5 +97,14 @@ test("une connexion Export créée sans clé reçoit un secret whsec_ affiché u
   const rotated = card.getByLabel("Secret de signature");
   await expect(rotated).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
   expect(await rotated.textContent()).not.toBe(first);
-  await expectAccessible(page, "/api-connections");
+
+  // Paused after repeated failures (issue 23 item 5): the card says so and resumes.
+  await withDatabase(databasePath, () => getSqlite().prepare("update api_connections set webhook_paused_at = ?, webhook_failures = 8").run(Date.now()));
+  await page.reload();
+  await expect(card.getByText("Webhooks en pause", { exact: true })).toBeVisible();
+  await expect(card.getByRole("alert")).toContainText("Webhooks en pause après 8 échecs d'envoi consécutifs");
+  await expectAccessible(page, "/api-connections (webhooks en pause)");
+  await card.getByRole("button", { name: "Reprendre les webhooks" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Webhooks repris : les lots en attente partent maintenant" }).first()).toBeVisible();
+  await expect(card.getByText("Webhooks en pause", { exact: true })).toHaveCount(0);
 });
