@@ -158,12 +158,22 @@ export const WEBHOOKS = {
   scheduleIntervalMs: 2_000,
   shownDeliveries: 5,
   keptDeliveries: 100,
+  /** Failed attempts in a row that pause a connection's webhooks (30 s doubling: about 2 h of failures). */
+  pauseAfterFailures: 8,
+  /** Batches waiting for a receiver, per connection: later events stay in the log until they go. */
+  maxPendingBatches: 20,
 } as const;
 /**
  * Export API: bytes the pages keep in memory (docs/decisions/023-export-speed.md): listing
  * documents (both forms of a listing, ≈ 3.6 KB: 64 MB hold ≈ 18 000 listings) and joined pages
  * (≈ 90 KB for 50 listings: 16 MB hold ≈ 180 pages).
  */
+/**
+ * A streamed export's slowest client (issue 23 item 4): after `graceMs`, the bytes sent must have
+ * been taken at `bytesPerSecond` on average, or the stream is cut and its place freed. 64 KB/s
+ * takes the 180 MB of 100 000 listings in under an hour; a stalled reader is cut after ~10 s.
+ */
+export const EXPORT_STREAM_FLOOR = { bytesPerSecond: 64 * 1024, graceMs: 10_000 } as const;
 export const EXPORT_PAGE_CACHE = { documentBytes: 64 * 1024 * 1024, pageBytes: 16 * 1024 * 1024 } as const;
 /** Charts of /dashboard and /admin: the periods offered (in Paris days) and the one shown by default. */
 export const CHART_PERIODS = [7, 30, 90] as const;

@@ -298,6 +298,10 @@ export const apiConnections = sqliteTable(
     lastSync: timestamp("last_sync"),
     /** Export connections: the last export_events seq already cut into a webhook batch (issue 18). */
     webhookSeq: integer("webhook_seq").notNull().default(0),
+    /** Export connections: failed webhook attempts in a row (reset by a delivery); WEBHOOKS.pauseAfterFailures pauses. */
+    webhookFailures: integer("webhook_failures").notNull().default(0),
+    /** Export connections: when webhooks were paused after repeated failures (ms); null while they run. */
+    webhookPausedAt: integer("webhook_paused_at"),
     createdAt: createdAt(),
     createdBy: text("created_by")
       .notNull()
@@ -602,8 +606,9 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /**
  * One webhook POST to an export connection's endpoint (issue 18): a batch of export events cut
  * once, then sent (and re-sent on failure) under the same id, which the receiver de-duplicates
- * on (docs/decisions/022-change-feed-webhooks.md). `events` is the batch's JSON array, frozen
- * when it was cut so that every attempt carries the same content.
+ * on (docs/decisions/022-change-feed-webhooks.md). A batch of changes is stored by reference:
+ * the export_events seqs first_seq..last_seq, its documents built when it is sent (issue 23
+ * items 5 and 10); `events` holds only a ping's own JSON.
  */
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
@@ -617,7 +622,7 @@ export const webhookDeliveries = sqliteTable(
     firstSeq: integer("first_seq").notNull().default(0),
     lastSeq: integer("last_seq").notNull().default(0),
     eventCount: integer("event_count").notNull().default(0),
-    events: text("events").notNull(),
+    events: text("events"),
     status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull().default(0),

@@ -17,11 +17,12 @@ import {
   getConnection,
   listConnections,
   revealConnectionKey,
+  rotateSigningSecret,
   setConnectionActive,
   updateConnection,
 } from "~/services/connections/connections.server";
 import { endpointRefusal } from "~/services/connections/endpoint-check.server";
-import { findDelivery, recentDeliveries, resendDelivery, sendPing } from "~/services/connections/webhook-delivery.server";
+import { findDelivery, recentDeliveries, resendDelivery, resumeWebhooks, sendPing } from "~/services/connections/webhook-delivery.server";
 import { WEBHOOK_MESSAGES } from "~/services/connections/webhook-texts";
 import { toImportJobView, type ImportJobView } from "~/services/imports/import-job-view";
 import { importJobKind } from "~/services/imports/import-jobs.server";
@@ -47,6 +48,8 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("test") }),
   z.object({ intent: z.literal("webhook-test"), connectionId: idSchema }),
   z.object({ intent: z.literal("webhook-resend"), deliveryId: idSchema }),
+  z.object({ intent: z.literal("webhook-resume"), connectionId: idSchema }),
+  z.object({ intent: z.literal("rotate-secret"), connectionId: idSchema }),
 ]);
 
 /** The partner count check calls MoteurImmo: a few per minute and per user is plenty. */
@@ -120,7 +123,26 @@ export async function action({ request }: ActionFunctionArgs) {
     return successWithFlashToast(CONNECTION_MESSAGES.deleted);
   }
 
+  if (input.intent === "webhook-resume") {
+    if (!resumeWebhooks(user.id, input.connectionId))
+      return data({ ok: false, toast: { type: "error" as const, message: CONNECTION_MESSAGES.notFound } }, { status: 404 });
+    return data({ ok: true, toast: { type: "success" as const, message: WEBHOOK_MESSAGES.resumed } });
+  }
+
+  if (input.intent === "rotate-secret") {
+    const secret = rotateSigningSecret(user.id, input.connectionId);
+    if (!secret)
+      return data({ ok: false, toast: { type: "error" as const, message: CONNECTION_MESSAGES.notFound } }, { status: 404 });
+    return data(
+      { ok: true, connectionId: input.connectionId, signingSecret: secret, toast: { type: "success" as const, message: WEBHOOK_MESSAGES.secretRotated } },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+
   if (input.intent === "reveal") {
+    // An export connection's signing secret is shown once, when generated (issue 24 item 6).
+    if (getConnection(user.id, input.connectionId)?.apiType === "export")
+      return data({ ok: false, toast: { type: "error" as const, message: WEBHOOK_MESSAGES.secretShownOnce } }, { status: 400 });
     const key = revealConnectionKey(user.id, input.connectionId);
     if (key === undefined)
       return data(
@@ -210,22 +232,32 @@ async function saveConnection(userId: string, intent: "create" | "edit", formDat
   }
   const connectionId = idSchema.safeParse(formData.get("connectionId"));
   if (intent === "edit" && !connectionId.success) return refuse(CONNECTION_MESSAGES.notFound);
-  const refusal = await endpointRefusal(submission.value.apiEndpoint);
+  const notFound = () =>
+    data({ ok: false, intent, result: submission.reply(), toast: { type: "error" as const, message: CONNECTION_MESSAGES.notFound } }, { status: 404 });
+  // The edit form does not send the type: it is the stored connection's.
+  const apiType = intent === "edit" ? getConnection(userId, connectionId.data!)?.apiType : submission.value.apiType;
+  if (!apiType) return notFound();
+  const refusal = await endpointRefusal(submission.value.apiEndpoint, apiType);
   if (refusal) return refuse(refusal, "api_endpoint");
+  let signingSecret: string | null = null;
   try {
-    if (intent === "create") createConnection(userId, submission.value);
-    else if (!updateConnection(userId, connectionId.data!, submission.value))
-      return data({ ok: false, intent, result: submission.reply(), toast: { type: "error" as const, message: CONNECTION_MESSAGES.notFound } }, { status: 404 });
+    if (intent === "create") signingSecret = createConnection(userId, submission.value).signingSecret;
+    else if (!updateConnection(userId, connectionId.data!, submission.value)) return notFound();
   } catch (error) {
     if (!(error instanceof ConnectionRuleError)) throw error;
     return refuse(error.message, "name");
   }
-  return {
-    ok: true,
-    intent,
-    result: submission.reply({ resetForm: intent === "create" }),
-    toast: { type: "success" as const, message: intent === "create" ? CONNECTION_MESSAGES.created : CONNECTION_MESSAGES.updated },
-  };
+  return data(
+    {
+      ok: true,
+      intent,
+      result: submission.reply({ resetForm: intent === "create" }),
+      toast: { type: "success" as const, message: intent === "create" ? CONNECTION_MESSAGES.created : CONNECTION_MESSAGES.updated },
+      // Shown once by the dialog; never stored by the browser.
+      signingSecret,
+    },
+    signingSecret ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
 
 export default function ApiConnectionsPage() {

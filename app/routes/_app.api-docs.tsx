@@ -21,7 +21,7 @@ import {
   webhookVerificationSamples,
   WEBHOOK_KEY_PLACEHOLDER,
 } from "~/services/export/export-api-samples";
-import { RETENTION, WEBHOOKS } from "~/config";
+import { EXPORT_STREAM_FLOOR, RETENTION, WEBHOOKS } from "~/config";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -106,6 +106,9 @@ const FEED_SAMPLE = `{
 
 const WEBHOOK_SAMPLE = `POST https://votre-site.example.fr/webhooks/vigimmo
 Content-Type: application/json; charset=utf-8
+webhook-id: 3f5b2c1e-8d4a-4e57-9b8e-2a61c0d7f9a4
+webhook-timestamp: 1716224564
+webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
 X-Vigimmo-Delivery: 3f5b2c1e-8d4a-4e57-9b8e-2a61c0d7f9a4
 X-Vigimmo-Signature: t=1716224564,v1=5c0f…(64 caractères hexadécimaux)
 
@@ -155,7 +158,7 @@ const FAQ = [
   },
   {
     q: "Que se passe-t-il si je n'indique pas « limit » ?",
-    a: "L'API renvoie toutes les annonces actives (validées) de la plateforme, des plus récentes aux plus anciennes. La réponse est envoyée au fil de l'eau : elle commence immédiatement, même pour des dizaines de milliers d'annonces.",
+    a: `L'API renvoie toutes les annonces actives (validées) de la plateforme, des plus récentes aux plus anciennes. La réponse est envoyée au fil de l'eau : elle commence immédiatement, même pour des dizaines de milliers d'annonces. Une clé lance un export complet à la fois ; un client qui lit moins de ${EXPORT_STREAM_FLOOR.bytesPerSecond / 1024} Ko/s en moyenne (après ${EXPORT_STREAM_FLOOR.graceMs / 1000} s) est interrompu : paginez alors avec « cursor ».`,
   },
   {
     q: "Comment paginer ?",
@@ -273,20 +276,30 @@ export default function ApiDocsPage() {
             <code>listing.removed</code>, par lots de {WEBHOOKS.maxEvents} au plus, dans l&apos;ordre des changements de chaque annonce.
           </li>
           <li>
-            <strong>X-Vigimmo-Delivery</strong> : identifiant du lot, le même à chaque nouvel essai : ignorez un lot déjà traité.
+            Signature selon la spécification <a className="underline" href="https://www.standardwebhooks.com" rel="noreferrer">Standard Webhooks</a> :
+            vérifiez-la avec ses bibliothèques officielles (JavaScript, Python, PHP, Go, Java, Ruby…) et le secret de signature{" "}
+            <code>whsec_…</code> que Vigimmo génère à la création de la connexion (affiché une fois, régénérable sur sa carte).
           </li>
           <li>
-            <strong>X-Vigimmo-Signature</strong> : <code>t=&lt;secondes Unix&gt;,v1=&lt;HMAC-SHA256 hexadécimal de « t.corps »&gt;</code>, avec la clé
-            API de la connexion. Vérifiez-la sur le corps brut avant de le lire.
+            <strong>webhook-id</strong> : identifiant du lot, le même à chaque nouvel essai : ignorez un lot déjà traité.{" "}
+            <strong>webhook-timestamp</strong> : secondes Unix de l&apos;envoi ; refusez un écart de plus de 5 minutes.{" "}
+            <strong>webhook-signature</strong> : <code>v1,&lt;base64 du HMAC-SHA256 de « id.horodatage.corps »&gt;</code>, la clé étant les octets du
+            secret après <code>whsec_</code>. Vérifiez-la sur le corps brut avant de le lire.
+          </li>
+          <li>
+            Toujours envoyés pour les récepteurs déjà écrits : <strong>X-Vigimmo-Delivery</strong> (le même identifiant) et{" "}
+            <strong>X-Vigimmo-Signature</strong> : <code>t=&lt;secondes Unix&gt;,v1=&lt;HMAC-SHA256 hexadécimal de « t.corps »&gt;</code>, avec le secret
+            tel quel (le vérificateur de Stripe l&apos;accepte).
           </li>
           <li>
             Répondez 2xx en moins de {WEBHOOKS.timeoutMs / 1000} s. Sinon (erreur réseau, délai, autre code), le lot est renvoyé avec un délai qui
-            double, pendant 24 h ; ensuite la connexion passe en « Erreur » avec la raison. « Tester » sur la carte envoie un ping signé,
-            « Renvoyer » renvoie un lot.
+            double ; après {WEBHOOKS.pauseAfterFailures} échecs d&apos;affilée les webhooks de la connexion se mettent en pause (rien n&apos;est perdu :
+            « Reprendre » sur la carte), et un lot toujours refusé 24 h après sa création passe en « Échec ». « Tester » sur la carte envoie un ping
+            signé, « Renvoyer » renvoie un lot. Une redirection 307/308 vers une autre origine n&apos;est pas suivie.
           </li>
         </ul>
         <Code label="Exemple de webhook">{WEBHOOK_SAMPLE}</Code>
-        <p>Vérifier la signature (remplacez {WEBHOOK_KEY_PLACEHOLDER} par la clé de la connexion) :</p>
+        <p>Vérifier la signature (remplacez {WEBHOOK_KEY_PLACEHOLDER} par le secret de signature de la connexion) :</p>
         <Tabs
           label="Vérification de la signature"
           tabs={webhookVerificationSamples().map((sample) => ({ label: sample.label, content: <Code label={`Vérification ${sample.label}`}>{sample.code}</Code> }))}

@@ -105,7 +105,7 @@ test("la synchronisation incrémentale de la documentation tient une copie à jo
   await expect(page.getByRole("heading", { name: "Webhooks", exact: true })).toBeVisible();
   for (const label of ["JavaScript", "PHP", "Python", "Shell"]) {
     await page.getByRole("tablist", { name: "Vérification de la signature" }).getByRole("tab", { name: label, exact: true }).click();
-    await expect(page.getByLabel(`Vérification ${label}`, { exact: true })).toContainText("CLE_DE_LA_CONNEXION");
+    await expect(page.getByLabel(`Vérification ${label}`, { exact: true })).toContainText("whsec_SECRET_DE_LA_CONNEXION");
   }
 });
 

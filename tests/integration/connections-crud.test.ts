@@ -125,15 +125,22 @@ describe("création d'une connexion", () => {
     expect(row.apiKeyCipher).not.toContain(revealed.body.key!);
   });
 
-  it("garde la clé saisie, et une connexion export peut n'en avoir aucune", async () => {
+  it("garde la clé saisie d'une connexion import ; une connexion export reçoit un secret généré, jamais réaffiché", async () => {
     const user = await makeUser();
     await post(user.id, { ...valid, name: "Avec clé", api_key: "ma-cle-secrete-42" });
-    await post(user.id, { ...valid, name: "Export", api_type: "export" });
+    // An export endpoint must resolve (issue 23 item 5): an address needs no DNS here.
+    process.env.ALLOW_PRIVATE_CONNECTION_URLS = "true";
+    try {
+      await post(user.id, { ...valid, name: "Export", api_type: "export", api_endpoint: "http://127.0.0.1:9/webhooks" });
+    } finally {
+      delete process.env.ALLOW_PRIVATE_CONNECTION_URLS;
+    }
     const data = await load(user.id);
     const withKey = data.connections.find((c) => c.name === "Avec clé")!;
     const exportOne = data.connections.find((c) => c.name === "Export")!;
     expect(withKey.hasKey).toBe(true);
-    expect(exportOne.hasKey).toBe(false);
+    expect(exportOne.hasKey).toBe(true);
+    expect(exportOne.signing).toBe("secret");
     expect(exportOne.apiType).toBe("export");
     expect((await post(user.id, { intent: "reveal", connectionId: withKey.id })).body.key).toBe(
       "ma-cle-secrete-42",
@@ -142,6 +149,7 @@ describe("création d'une connexion", () => {
     expect(none.status).toBe(400);
     // The page never carries a key, only whether there is one (the screen shows MASKED_KEY).
     expect(JSON.stringify(data)).not.toContain("ma-cle-secrete-42");
+    expect(JSON.stringify(data)).not.toContain("whsec_");
     expect(MASKED_KEY).toBe("•".repeat(32));
   });
 

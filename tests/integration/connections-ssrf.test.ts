@@ -170,6 +170,25 @@ describe("requêtes gardées", () => {
     ).rejects.toMatchObject({ kind: "invalid-url" });
   });
 
+  it("ne suit pas une 307/308 qui renverrait le corps (clé, signature) à une autre origine ; la même origine reste suivie", async () => {
+    allowPrivate(true);
+    const reached: string[] = [];
+    const other = endpoint.url.replace("127.0.0.1", "localhost");
+    endpoint.setHandler(({ url }, res) => {
+      reached.push(url);
+      if (url === "/ailleurs") return void res.writeHead(308, { location: `${other}/vole` }).end();
+      if (url === "/ici") return void res.writeHead(307, { location: "/arrivee" }).end();
+      return { json: { arrived: url } };
+    });
+    await expect(guardedRequest(`${endpoint.url}/ailleurs`, { method: "POST", body: '{"apiKey":"secret"}' })).rejects.toMatchObject({
+      kind: "redirects",
+      message: `Redirection refusée vers une autre origine (${new URL(other).origin}) : le corps signé n'y est pas renvoyé`,
+    });
+    expect(reached).toEqual(["/ailleurs"]);
+    const same = await guardedRequest(`${endpoint.url}/ici`, { method: "POST", body: "{}" });
+    expect(JSON.parse(same.body.toString())).toEqual({ arrived: "/arrivee" });
+  });
+
   it("suit au plus 3 redirections", async () => {
     allowPrivate(true);
     endpoint.setHandler(({ url }, res) => {

@@ -318,9 +318,10 @@ describe("limites de débit", () => {
     expect((await callExportApi({ apiKey, limit: 1 }, { ip: "198.51.100.10" })).status).toBe(200);
   });
 
-  it("au plus 4 exports complets en même temps ; un export abandonné libère sa place", async () => {
-    const controllers = Array.from({ length: 4 }, () => new AbortController());
-    const open = await Promise.all(controllers.map((controller) => exportApiResponse({ apiKey }, { signal: controller.signal })));
+  it("au plus 4 exports complets en même temps, toutes clés confondues ; un export abandonné libère sa place", async () => {
+    const keys = Array.from({ length: 4 }, (_, i) => makeExportKey(owner.id, `Flux ${i}`).apiKey);
+    const controllers = keys.map(() => new AbortController());
+    const open = await Promise.all(controllers.map((controller, i) => exportApiResponse({ apiKey: keys[i] }, { signal: controller.signal })));
     expect(open.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const fifth = await callExportApi({ apiKey });
     expect(fifth.status).toBe(429);

@@ -4,14 +4,13 @@ import { action, loader } from "~/routes/_app.api-connections";
 import { cutWebhookBatches } from "~/services/connections/webhook-batches.server";
 import { recentDeliveries, retryDelayMs, sendPing } from "~/services/connections/webhook-delivery.server";
 import { accountsWithWebhookWork, createWebhookRun, webhookJobKind } from "~/services/connections/webhook-jobs.server";
-import { verifyWebhookSignature } from "~/services/connections/webhook-signature.server";
 import { runJob } from "~/services/jobs/engine.server";
 import { createOwnerForListing } from "~/services/listings/owners.server";
 import { closeDb, getSqlite } from "~/utils/db.server";
 import { makeConnection } from "../setup/connections-factories";
 import { makeActiveListings } from "../setup/export-factories";
 import { makeUser, requestAs } from "../setup/factories";
-import { startWebhookReceiver } from "../setup/webhook-receiver";
+import { startWebhookReceiver, verifyDelivery } from "../setup/webhook-receiver";
 
 /**
  * Webhooks of export connections (issue 18, docs/decisions/022-change-feed-webhooks.md), against
@@ -19,7 +18,6 @@ import { startWebhookReceiver } from "../setup/webhook-receiver";
  * test, a restart in the middle, and the SSRF guard.
  */
 
-const KEY = "cle-webhook-client-2026";
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
@@ -39,8 +37,8 @@ type WebhookEvent = { type: string; id: number; occurred_at: string; listing?: {
 
 async function pushTarget() {
   const user = await makeUser();
-  const connection = makeConnection(user.id, { apiType: "export", apiEndpoint: receiver.url, apiKey: KEY });
-  return { user, connection };
+  const connection = makeConnection(user.id, { apiType: "export", apiEndpoint: receiver.url, apiKey: null });
+  return { user, connection, secret: connection.signingSecret! };
 }
 
 /** One push run of the account, on the job engine, with the test's clock. */
@@ -57,7 +55,7 @@ const connectionStatus = (id: string) =>
   getSqlite().prepare<[string], { status: string; status_message: string | null }>("select status, status_message from api_connections where id = ?").get(id)!;
 
 it("des lots signés de 500 événements au plus, dans l'ordre des changements, avec l'annonce telle que la clé du compte la voit", async () => {
-  const { user, connection } = await pushTarget();
+  const { user, connection, secret } = await pushTarget();
   const other = await makeUser();
   const own = makeActiveListings(user.id, 520);
   const foreign = makeActiveListings(other.id, 3);
@@ -75,8 +73,7 @@ it("des lots signés de 500 événements au plus, dans l'ordre des changements, 
 
   const events: WebhookEvent[] = [];
   for (const post of receiver.received) {
-    expect(verifyWebhookSignature(KEY, post.body, post.signature, Math.floor(Date.now() / 1000))).toBe(true);
-    const body = JSON.parse(post.body) as { events: WebhookEvent[]; sent_at: string };
+    const body = verifyDelivery(secret, post) as { events: WebhookEvent[]; sent_at: string };
     expect(Object.keys(body)).toEqual(["events", "sent_at"]);
     expect(body.events.length).toBeGreaterThan(0);
     expect(body.events.length).toBeLessThanOrEqual(WEBHOOKS.maxEvents);
@@ -165,13 +162,12 @@ describe("échecs du récepteur", () => {
 });
 
 it("« Tester » envoie un ping signé, noté avec les envois de la carte", async () => {
-  const { connection } = await pushTarget();
+  const { connection, secret } = await pushTarget();
   cutWebhookBatches(connection.id, Date.now());
   const outcome = await sendPing(connection.id);
   expect(outcome.ok).toBe(true);
   const post = receiver.received.at(-1)!;
-  expect(verifyWebhookSignature(KEY, post.body, post.signature, Math.floor(Date.now() / 1000))).toBe(true);
-  expect((JSON.parse(post.body) as { events: Array<{ type: string }> }).events.map((event) => event.type)).toEqual(["ping"]);
+  expect((verifyDelivery(secret, post) as { events: Array<{ type: string }> }).events.map((event) => event.type)).toEqual(["ping"]);
   expect(recentDeliveries([connection.id]).get(connection.id)![0]).toMatchObject({ kind: "ping", status: "delivered", events: 0 });
 });
 

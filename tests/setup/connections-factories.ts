@@ -27,7 +27,7 @@ export function makeConnection(
     config: overrides.config ?? null,
   });
   if (overrides.active === false) return connection;
-  return setConnectionActive(userId, connection.id, true)!;
+  return { ...setConnectionActive(userId, connection.id, true)!, signingSecret: connection.signingSecret };
 }
 
 /** Waits until an import job leaves pending/processing (the queue runs it in this process). */

@@ -13,7 +13,10 @@ import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
 import { ConnectionDialog } from "./connection-dialog";
 import { ConnectionKey } from "./connection-key";
+import { SigningSecret } from "./signing-secret";
 import { WebhookDeliveries } from "./webhook-deliveries";
+import { WEBHOOK_MESSAGES } from "~/services/connections/webhook-texts";
+import { WEBHOOKS } from "~/config";
 
 const STATUS: Record<ConnectionView["status"], { label: string; tone: BadgeTone }> = {
   active: { label: "Active", tone: "emerald" },
@@ -35,6 +38,8 @@ export function ConnectionCard({
   const toggle = useFetcher<JobStartAnswer>();
   const sync = useFetcher<JobStartAnswer>();
   const remove = useFetcher<JobStartAnswer>();
+  const resume = useFetcher<JobStartAnswer>();
+  useToast(resume.data?.toast);
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -63,6 +68,7 @@ export function ConnectionCard({
             {status.label}
           </Badge>
           <Badge tone="brand">{connection.apiType === "import" ? "Import" : "Export"}</Badge>
+          {connection.webhooksPausedAt !== null ? <Badge tone="amber">{WEBHOOK_MESSAGES.pausedBadge}</Badge> : null}
         </div>
       </div>
       <CardBody className="flex flex-1 flex-col gap-3 text-sm">
@@ -71,15 +77,31 @@ export function ConnectionCard({
             {connection.statusMessage}
           </p>
         ) : null}
+        {connection.webhooksPausedAt !== null ? (
+          <div role="alert" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+            <p>{WEBHOOK_MESSAGES.paused(WEBHOOKS.pauseAfterFailures)}</p>
+            <resume.Form method="post" action="/api-connections">
+              <input type="hidden" name="intent" value="webhook-resume" />
+              <input type="hidden" name="connectionId" value={connection.id} />
+              <Button type="submit" size="sm" variant="secondary" disabled={resume.state !== "idle"}>
+                Reprendre les webhooks
+              </Button>
+            </resume.Form>
+          </div>
+        ) : null}
         <dl className="grid grid-cols-2 gap-3">
           <div className="col-span-2">
             <dt className="text-xs font-medium text-slate-600">Endpoint</dt>
             <dd className="break-all font-mono text-xs text-slate-800">{connection.apiEndpoint}</dd>
           </div>
           <div className="col-span-2">
-            <dt className="text-xs font-medium text-slate-600">Clé API</dt>
+            <dt className="text-xs font-medium text-slate-600">{connection.apiType === "export" ? "Secret de signature des webhooks" : "Clé API"}</dt>
             <dd>
-              <ConnectionKey connectionId={connection.id} hasKey={connection.hasKey} />
+              {connection.apiType === "export" ? (
+                <SigningSecret connection={connection} />
+              ) : (
+                <ConnectionKey connectionId={connection.id} hasKey={connection.hasKey} />
+              )}
             </dd>
           </div>
           <div>
@@ -133,7 +155,7 @@ export function ConnectionCard({
             Supprimer
           </Button>
         </div>
-        {deliveries ? <WebhookDeliveries connectionId={connection.id} deliveries={deliveries} /> : null}
+        {deliveries ? <WebhookDeliveries connectionId={connection.id} deliveries={deliveries} paused={connection.webhooksPausedAt !== null} /> : null}
         {job ? (
           <ImportJobProgress
             key={job.id}

@@ -19,6 +19,7 @@ import { showToast, useToast } from "../toasts";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, SelectField, TextareaField } from "../ui/field";
+import { SecretOnce } from "./signing-secret";
 import type { Toast } from "~/utils/toast";
 
 type SaveAnswer = {
@@ -26,6 +27,8 @@ type SaveAnswer = {
   intent: "create" | "edit";
   result: SubmissionResult<string[]>;
   toast: Toast;
+  /** A new export connection's webhook signing secret, shown this once. */
+  signingSecret?: string | null;
 };
 
 function editDefaults(connection: ConnectionView) {
@@ -55,6 +58,7 @@ export function ConnectionDialog({
   const fetcher = useFetcher<SaveAnswer>();
   const editing = connection !== undefined;
   const [apiType, setApiType] = useState<"import" | "export">(connection?.apiType ?? "import");
+  const [newSecret, setNewSecret] = useState<string | null>(null);
   useToast(fetcher.data?.toast);
   const [form, fields] = useForm({
     id: editing ? `edit-connection-${connection.id}` : "new-connection",
@@ -71,8 +75,26 @@ export function ConnectionDialog({
     if (fetcher.state !== "idle" || !fetcher.data?.ok || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
     if (!editing) setApiType("import");
-    onClose();
+    // A new export connection's secret stays on screen until the user says it is copied.
+    if (fetcher.data.signingSecret) setNewSecret(fetcher.data.signingSecret);
+    else onClose();
   }, [fetcher.state, fetcher.data, onClose, editing]);
+  const closeSecret = () => {
+    setNewSecret(null);
+    onClose();
+  };
+
+  if (newSecret)
+    return (
+      <Dialog open={open} onClose={closeSecret} title="Secret de signature des webhooks" description="La connexion Export est créée.">
+        <div className="space-y-4">
+          <SecretOnce secret={newSecret} />
+          <div className="flex justify-end">
+            <Button onClick={closeSecret}>{"J'ai copié le secret"}</Button>
+          </div>
+        </div>
+      </Dialog>
+    );
 
   const formError = form.errors?.[0];
   return (
@@ -151,20 +173,22 @@ export function ConnectionDialog({
             key={fields.api_endpoint.key}
             errors={fields.api_endpoint.errors}
           />
-          <Field
-            label={apiType === "export" ? "Clé API (optionnelle)" : "Clé API"}
-            hint={
-              editing
-                ? "Laissez vide pour garder la clé actuelle."
-                : apiType === "export"
-                  ? "Optionnelle pour une connexion Export."
-                  : "Laissez vide pour générer une clé pk_… automatiquement."
-            }
-            autoComplete="off"
-            {...getInputProps(fields.api_key, { type: "password" })}
-            key={fields.api_key.key}
-            errors={fields.api_key.errors}
-          />
+          {apiType === "export" ? (
+            <p className="text-sm text-slate-600">
+              {editing
+                ? "Le secret de signature des webhooks se régénère depuis la carte de la connexion."
+                : "Vigimmo génère le secret de signature des webhooks (whsec_…) et vous l'affiche une fois, à la création."}
+            </p>
+          ) : (
+            <Field
+              label="Clé API"
+              hint={editing ? "Laissez vide pour garder la clé actuelle." : "Laissez vide pour générer une clé pk_… automatiquement."}
+              autoComplete="off"
+              {...getInputProps(fields.api_key, { type: "password" })}
+              key={fields.api_key.key}
+              errors={fields.api_key.errors}
+            />
+          )}
           <TextareaField
             label="Configuration (JSON, optionnelle)"
             rows={3}

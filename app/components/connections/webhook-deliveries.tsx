@@ -25,7 +25,7 @@ function ResendButton({ delivery, label }: { delivery: DeliveryView; label: stri
 }
 
 /** An export connection's webhooks on its card: "Tester" and the last deliveries (issue 18). */
-export function WebhookDeliveries({ connectionId, deliveries }: { connectionId: string; deliveries: DeliveryView[] }) {
+export function WebhookDeliveries({ connectionId, deliveries, paused }: { connectionId: string; deliveries: DeliveryView[]; paused: boolean }) {
   const test = useFetcher<ToastAnswer>();
   useToast(test.data?.toast);
   const headingId = `webhooks-${connectionId}`;
@@ -72,6 +72,11 @@ export function WebhookDeliveries({ connectionId, deliveries }: { connectionId: 
                     <Badge tone={TONE[delivery.status]}>{WEBHOOK_MESSAGES.statuses[delivery.status]}</Badge>
                     {delivery.lastError && delivery.status !== "delivered" ? (
                       <span className="block text-red-800">{delivery.lastError}</span>
+                    ) : null}
+                    {delivery.nextAttemptAt !== null ? (
+                      <span className="block text-slate-700">
+                        {paused ? WEBHOOK_MESSAGES.pausedBadge : WEBHOOK_MESSAGES.nextAttempt(formatDateTime(delivery.nextAttemptAt))}
+                      </span>
                     ) : null}
                   </td>
                   <td className="py-1 text-right tabular-nums text-slate-800">{delivery.latencyMs === null ? "—" : `${formatNumber(delivery.latencyMs)} ms`}</td>

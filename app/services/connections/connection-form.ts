@@ -24,6 +24,8 @@ export const CONNECTION_MESSAGES = {
   loadError: "Erreur lors du chargement des connexions",
   updateError: "Erreur lors de la mise à jour",
   configTooDeep: "Erreur: configuration JSON trop imbriquée (8 niveaux au plus)",
+  exportKeyTyped:
+    "Une connexion Export n'a pas de clé à saisir : Vigimmo génère son secret de signature (whsec_…) et vous l'affiche une fois",
   tooMany: `Vous avez atteint le maximum de ${CONNECTIONS_MAX_PER_USER} connexions : supprimez-en une avant d'en ajouter une autre`,
 } as const;
 
@@ -136,6 +138,10 @@ export const newConnectionSchema = z
         message: CONNECTION_MESSAGES.invalidUrl,
       });
       ctx.addIssue({ code: "custom", path: [], message: CONNECTION_MESSAGES.invalidUrl });
+    }
+    if (value.api_type === "export" && value.api_key) {
+      ctx.addIssue({ code: "custom", path: ["api_key"], message: CONNECTION_MESSAGES.exportKeyTyped });
+      ctx.addIssue({ code: "custom", path: [], message: CONNECTION_MESSAGES.exportKeyTyped });
     }
     const config = value.config?.trim();
     if (config) {

@@ -1,17 +1,21 @@
-import { assertUrlAllowed, GuardedRequestError } from "./ssrf-guard.server";
+import { assertHostResolves, assertUrlAllowed, GuardedRequestError } from "./ssrf-guard.server";
 
 /**
  * Checks a typed endpoint when a connection is saved, with the sync's own guard and so its own
- * messages ("Adresse refusée (127.0.0.1) : ..."). Only a definite refusal (private or local
- * address, scheme) stops the save: a name that does not resolve right now may resolve later,
- * and every sync checks again anyway. Returns the French reason, or null when allowed.
+ * messages ("Adresse refusée (127.0.0.1) : ..."). A definite refusal (private or local address,
+ * scheme) stops the save. For an import connection, a name that does not resolve right now may
+ * resolve later, and every sync checks again anyway; an export connection's endpoint receives
+ * webhooks on its own schedule, so it must resolve now (issue 23 item 5): otherwise its batches
+ * would only pile up. Returns the French reason, or null when allowed.
  */
-export async function endpointRefusal(endpoint: string): Promise<string | null> {
+export async function endpointRefusal(endpoint: string, apiType: "import" | "export"): Promise<string | null> {
   try {
-    await assertUrlAllowed(endpoint);
+    const url = await assertUrlAllowed(endpoint);
+    if (apiType === "export") await assertHostResolves(url);
     return null;
   } catch (error) {
-    if (error instanceof GuardedRequestError && (error.kind === "forbidden" || error.kind === "invalid-url")) return error.message;
-    return null;
+    if (!(error instanceof GuardedRequestError)) throw error;
+    if (error.kind === "forbidden" || error.kind === "invalid-url") return error.message;
+    return apiType === "export" ? error.message : null;
   }
 }

@@ -16,7 +16,8 @@ import { env } from "~/utils/env.server";
  * - the socket connects to the addresses that were checked (the check runs inside the socket's
  *   own DNS lookup), so a name that resolves to a public address for the check and to 127.0.0.1
  *   for the request (DNS rebinding) gets nowhere;
- * - redirects are followed by hand, each hop checked again, at most 3;
+ * - redirects are followed by hand, each hop checked again, at most 3; a 307/308 that would
+ *   repeat a body to another origin is refused;
  * - a global timeout and a response size cap counted while the body streams in.
  */
 
@@ -192,6 +193,17 @@ export async function assertUrlAllowed(raw: string | URL): Promise<URL> {
   return url;
 }
 
+/**
+ * Checks that a URL's host name resolves, even where private addresses are allowed (which skips
+ * the address check): an endpoint that receives webhooks must exist (issue 23 item 5).
+ */
+export async function assertHostResolves(url: URL): Promise<void> {
+  const host = hostOf(url);
+  if (net.isIP(host)) return;
+  const addresses = await resolveAll(host);
+  if (addresses.length === 0) throw new GuardedRequestError("network", `Nom de domaine introuvable : ${host}`);
+}
+
 /** DNS lookup of the socket itself: the addresses it connects to are the ones checked here. */
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(
@@ -229,7 +241,8 @@ export type GuardedResponse = {
 type RequestOptions = {
   method: "GET" | "POST";
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes already encoded (a webhook batch is assembled from stored UTF-8 documents). */
+  body?: string | Buffer;
   signal?: AbortSignal;
   timeoutMs?: number;
   maxResponseBytes?: number;
@@ -249,7 +262,7 @@ function requestOnce(
     const transport = url.protocol === "https:" ? https : http;
     const body =
       options.method === "POST" && options.body !== undefined
-        ? Buffer.from(options.body, "utf8")
+        ? typeof options.body === "string" ? Buffer.from(options.body, "utf8") : options.body
         : null;
     const request = transport.request(url, {
       method: options.method,
@@ -334,6 +347,12 @@ function requestOnce(
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** The same origin, or the same host moving from http to https on its default port. */
+function sameOriginOrUpgrade(from: URL, to: URL): boolean {
+  if (from.origin === to.origin) return true;
+  return from.protocol === "http:" && to.protocol === "https:" && from.hostname === to.hostname && from.port === "" && to.port === "";
+}
+
 /**
  * A request through the guard: checks every hop, follows up to 3 redirects (303, and 301/302
  * after a POST, continue as GET like browsers do), one deadline for the whole exchange.
@@ -372,7 +391,13 @@ export async function guardedRequest(
     } catch {
       throw new GuardedRequestError("invalid-url", "Redirection vers une adresse invalide");
     }
-    url = await assertUrlAllowed(next);
+    const allowed = await assertUrlAllowed(next);
+    // A 307/308 repeats the method and the body: a signed webhook or a body carrying an apiKey
+    // goes to another origin only if the request had nothing to hand over (issue 23 item 13).
+    if ((response.status === 307 || response.status === 308) && body !== undefined && !sameOriginOrUpgrade(url, allowed)) {
+      throw new GuardedRequestError("redirects", `Redirection refusée vers une autre origine (${allowed.origin}) : le corps signé n'y est pas renvoyé`);
+    }
+    url = allowed;
     if (
       response.status === 303 ||
       ((response.status === 301 || response.status === 302) && method === "POST")

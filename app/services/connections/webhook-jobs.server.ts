@@ -22,8 +22,8 @@ export type WebhookRunInput = {
   now?: () => number;
 };
 
-/** Export connections that push: active, with an endpoint and a key to sign with. */
-const PUSHING = `api_type = 'export' and status = 'active' and api_endpoint <> '' and api_key_cipher is not null`;
+/** Export connections that push: active, not paused after repeated failures, with an endpoint and a key to sign with. */
+const PUSHING = `api_type = 'export' and status = 'active' and webhook_paused_at is null and api_endpoint <> '' and api_key_cipher is not null`;
 
 function pushingConnections(userId: string): string[] {
   return getSqlite().prepare<[string], string>(`select id from api_connections where created_by = ? and ${PUSHING} order by created_at`).pluck().all(userId);
@@ -57,17 +57,19 @@ export const webhookJobKind: JobKind<typeof webhookJobs, WebhookRunInput> = {
   },
 };
 
-/** Accounts with push work now: events not yet cut, or a batch whose attempt is due. */
+/** Accounts with push work now: events not yet cut (room permitting), or a connection's next batch due. */
 export function accountsWithWebhookWork(now: number): string[] {
   return getSqlite()
-    .prepare<[number], string>(
+    .prepare<[{ now: number; maxPending: number }], string>(
       `select distinct created_by from api_connections c where ${PUSHING}
-         and (c.webhook_seq < (select coalesce(max(seq), 0) from export_events)
-              or exists (select 1 from webhook_deliveries d where d.connection_id = c.id and d.kind = 'events'
-                           and d.status = 'pending' and d.next_attempt_at <= ?))`,
+         and ((c.webhook_seq < (select coalesce(max(seq), 0) from export_events)
+               and (select count(*) from webhook_deliveries d where d.connection_id = c.id and d.kind = 'events' and d.status = 'pending') < @maxPending)
+              -- Batches go in order: only the oldest pending one can be due.
+              or (select d.next_attempt_at from webhook_deliveries d where d.connection_id = c.id and d.kind = 'events' and d.status = 'pending'
+                  order by d.created_at, d.first_seq limit 1) <= @now)`,
     )
     .pluck()
-    .all(now);
+    .all({ now, maxPending: WEBHOOKS.maxPendingBatches });
 }
 
 /** Creates a push run, unless the account already has one open. */

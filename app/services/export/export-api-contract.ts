@@ -14,8 +14,10 @@ export const EXPORT_API_BODY_MAX_BYTES = 10 * 1024;
 export const EXPORT_API_KEY_RATE = { limit: 600, windowMs: 60_000 } as const;
 /** Per client address, failures with unknown keys only: slows down key guessing. */
 export const EXPORT_API_GUESS_RATE = { limit: 20, windowMs: 5 * 60_000 } as const;
-/** Full exports running at once in this process (each holds a read snapshot). */
+/** Full exports running at once in this process, whatever their keys; and one at a time per key. */
 export const EXPORT_API_MAX_STREAMS = 4;
+/** Retry-After of a key that asks for a second full export while its first one runs. */
+export const EXPORT_API_KEY_STREAM_RETRY_S = 30;
 /** Pages up to this size are answered in one piece (about 8 ms of SQLite at most); bigger ones and "all" are streamed. */
 export const EXPORT_API_BUFFERED_LIMIT = 500;
 /** Listings of a page read by `cursor` or `updatedSince` (the default and the maximum): always answered in one piece. */
@@ -53,6 +55,8 @@ export const EXPORT_API_ERRORS = {
   guessRate: (seconds: number) =>
     `Trop de tentatives avec une clé API invalide : réessayez dans ${seconds} s`,
   streams: "Trop d'exports complets en cours : réessayez dans quelques secondes",
+  streamForKey: (seconds: number) =>
+    `Un export complet est déjà en cours pour cette clé API : attendez sa fin (réessayez dans ${seconds} s) ou paginez avec « cursor »`,
   internal: "Erreur interne du serveur : réessayez plus tard",
 } as const;
 
@@ -83,7 +87,8 @@ export const EXPORT_API_ERROR_TABLE: Array<{ status: number; when: string; messa
   { status: 413, when: "Corps de plus de 10 Ko", message: EXPORT_API_ERRORS.tooLarge },
   { status: 429, when: "Plus de 600 appels par minute pour une clé (en-tête Retry-After)", message: EXPORT_API_ERRORS.keyRate(42) },
   { status: 429, when: "Trop de clés invalides depuis une même adresse", message: EXPORT_API_ERRORS.guessRate(120) },
-  { status: 429, when: "Plus de 4 exports complets simultanés", message: EXPORT_API_ERRORS.streams },
+  { status: 429, when: "Un deuxième export complet avec la même clé pendant le premier", message: EXPORT_API_ERRORS.streamForKey(30) },
+  { status: 429, when: "Plus de 4 exports complets simultanés (toutes clés confondues)", message: EXPORT_API_ERRORS.streams },
 ];
 
 /** Fields of each exported listing, in the order they appear in the JSON. */

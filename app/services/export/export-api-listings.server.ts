@@ -1,6 +1,7 @@
-import Database from "better-sqlite3";
-import { EXPORT_PAGE_CACHE } from "~/config";
+import type Database from "better-sqlite3";
+import { EXPORT_PAGE_CACHE, EXPORT_STREAM_FLOOR } from "~/config";
 import { getSqlite } from "~/utils/db.server";
+import { logEvent } from "~/utils/log.server";
 import { DocumentCache, type CachedDocument } from "./export-document-cache.server";
 
 /**
@@ -17,9 +18,8 @@ import { DocumentCache, type CachedDocument } from "./export-document-cache.serv
  *   private owner's contact details never leave the account that holds them.
  * - Cursor pages (readListingsAfter) seek in that index after the previous page's last listing:
  *   a page costs the same at the first and at the 100 000th listing (issue 18).
- * - Full exports (openListingsExport) run on their own read-only connection: an open iterator
- *   makes a better-sqlite3 connection refuse writes, and the export holds one snapshot from
- *   COUNT to the last row.
+ * - Full exports (openListingsExport) read keyset chunks after the last listing sent, each in
+ *   its own short read: a slow client holds no read transaction (issue 23 item 4).
  */
 
 /** The order of DECISIONS.md item 3, served by the index export_documents_order_idx. */
@@ -176,7 +176,7 @@ export type ListingsExport = {
   count: number;
   /** The last streamed listing's position when listings follow it (a `limit` smaller than what is left). */
   next: ListingPosition | null;
-  /** The body: `prefix`, the listings separated by commas, `suffix`. Releases the snapshot at the end. */
+  /** The body: `prefix`, the listings separated by commas, `suffix`. Releases the export's place at the end. */
   stream(prefix: string, suffix: string, options?: StreamOptions): ReadableStream<Uint8Array>;
 };
 
@@ -185,6 +185,8 @@ export type StreamOptions = {
   signal?: AbortSignal;
   /** Resolves when the socket has room again (backpressure), if the server provides it. */
   waitForDrain?: () => Promise<void> | void;
+  /** The slowest reading accepted (EXPORT_STREAM_FLOOR by default). */
+  floor?: { bytesPerSecond: number; graceMs: number };
 };
 
 /** Rows sent per pull: big enough to amortise the pull, small enough to keep latency low. */
@@ -192,50 +194,84 @@ const ROWS_PER_CHUNK = 500;
 /** The first chunk is smaller so that the client sees the first bytes sooner. */
 const ROWS_IN_FIRST_CHUNK = 50;
 
+type ChunkRow = [createdAt: number, id: number, doc: Buffer];
+type ExportStatements = {
+  total: Database.Statement<[], number>;
+  positionAt: Database.Statement<[number], ListingPosition>;
+  from: Database.Statement<[{ createdAt: number; id: number; keyUserId: string; limit: number }], ChunkRow>;
+  after: Database.Statement<[{ createdAt: number; id: number; keyUserId: string; limit: number }], ChunkRow>;
+  open: Database.Transaction<(offset: number, limit: number | null) => { total: number; count: number; first: ListingPosition | null; next: ListingPosition | null }>;
+};
+
+const exportStatements = new WeakMap<Database.Database, ExportStatements>();
+
+function statementsForExport(sqlite: Database.Database): ExportStatements {
+  const existing = exportStatements.get(sqlite);
+  if (existing) return existing;
+  const s: ExportStatements = {
+    total: sqlite.prepare<[], number>(`select count(*) from export_documents`).pluck(),
+    positionAt: sqlite.prepare<[number], ListingPosition>(`select created_at as createdAt, property_id as id from export_documents ${ORDER} limit 1 offset ?`),
+    from: sqlite
+      .prepare<[{ createdAt: number; id: number; keyUserId: string; limit: number }], ChunkRow>(
+        `select created_at, property_id, ${DOC_FOR_KEY} from export_documents where (created_at, property_id) <= (@createdAt, @id) ${ORDER} limit @limit`,
+      )
+      .raw(),
+    after: sqlite
+      .prepare<[{ createdAt: number; id: number; keyUserId: string; limit: number }], ChunkRow>(
+        `select created_at, property_id, ${DOC_FOR_KEY} from export_documents where (created_at, property_id) < (@createdAt, @id) ${ORDER} limit @limit`,
+      )
+      .raw(),
+    // One short read: the total, the count, the first listing to send and where the next page would start.
+    open: sqlite.transaction((offset: number, limit: number | null) => {
+      const total = s.total.get() ?? 0;
+      const count = Math.max(0, Math.min(limit ?? Number.MAX_SAFE_INTEGER, total - offset));
+      const first = count > 0 ? (s.positionAt.get(offset) ?? null) : null;
+      const next = count > 0 && offset + count < total ? (s.positionAt.get(offset + count - 1) ?? null) : null;
+      return { total, count, first, next };
+    }),
+  };
+  exportStatements.set(sqlite, s);
+  return s;
+}
+
 /**
- * Opens a snapshot of the active listings from `offset`, at most `limit` of them (all when
- * null), and counts them before the first byte is sent: `count` is exact for the snapshot.
+ * A full export (or a page above EXPORT_API_BUFFERED_LIMIT) from `offset`, at most `limit`
+ * listings (all when null). `total`, `count` and `next` come from one short read before the
+ * first byte; the listings are then read in keyset chunks after the last one sent, each chunk
+ * its own short read on the app's connection (issue 23 item 4): no read transaction stays open
+ * while a slow client drains its socket, so the WAL checkpoints behind it. A listing added
+ * meanwhile is newer than the first one sent, so it is not sent (as with a snapshot); the price
+ * is that a listing leaving the export while the stream runs is not sent either (then fewer
+ * listings than `count`), and an edit made meanwhile may be sent. The change feed
+ * (`updatedSince`) reports both.
  */
-export function openListingsExport(offset: number, limit: number | null, keyUserId: string, onRelease?: () => void): ListingsExport {
-  let reader: Database.Database;
-  try {
-    reader = new Database(getSqlite().name, { readonly: true, fileMustExist: true });
-  } catch (error) {
-    onRelease?.();
-    throw error;
-  }
+export function openListingsExport(offset: number, limit: number | null, keyUserId: string, onRelease?: () => void, sqlite = getSqlite()): ListingsExport {
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
-    try {
-      if (reader.inTransaction) reader.exec("commit");
-    } finally {
-      reader.close();
-      onRelease?.();
-    }
+    onRelease?.();
   };
   try {
-    reader.pragma("busy_timeout = 5000");
-    reader.exec("begin");
-    const total = reader.prepare<[], number>(`select count(*) from export_documents`).pluck().get() ?? 0;
-    const count = Math.max(0, Math.min(limit ?? Number.MAX_SAFE_INTEGER, total - offset));
-    const next =
-      count > 0 && offset + count < total
-        ? (reader
-            .prepare<[number], ListingPosition>(`select created_at as createdAt, property_id as id from export_documents ${ORDER} limit 1 offset ?`)
-            .get(offset + count - 1) ?? null)
-        : null;
-    const rows = reader
-      .prepare<[{ keyUserId: string; limit: number; offset: number }], Buffer>(
-        `select ${DOC_FOR_KEY} from export_documents ${ORDER} limit @limit offset @offset`,
-      )
-      .pluck();
+    const s = statementsForExport(sqlite);
+    const { total, count, first, next } = s.open.deferred(offset, limit);
+    // Inclusive for the first chunk (from `first`), exclusive after the last listing sent.
+    let position: { at: ListingPosition; inclusive: boolean } | null = first && { at: first, inclusive: true };
+    let left = count;
+    const readChunk = (size: number): { docs: Buffer[]; done: boolean } => {
+      const limit = Math.min(size, left);
+      if (limit <= 0 || !position) return { docs: [], done: true };
+      const rows = (position.inclusive ? s.from : s.after).all({ ...position.at, keyUserId, limit });
+      const last = rows.at(-1);
+      if (last) position = { at: { createdAt: last[0], id: last[1] }, inclusive: false };
+      left -= rows.length;
+      return { docs: rows.map((row) => row[2]), done: rows.length < limit || left <= 0 };
+    };
     return {
       total,
       count,
       next,
-      stream: (prefix, suffix, options = {}) => streamRows(count === 0 ? null : rows.iterate({ keyUserId, limit: count, offset }), prefix, suffix, options, release),
+      stream: (prefix, suffix, options = {}) => streamChunks(readChunk, prefix, suffix, options, release),
     };
   } catch (error) {
     release();
@@ -245,32 +281,37 @@ export function openListingsExport(offset: number, limit: number | null, keyUser
 
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function streamRows(
-  rows: IterableIterator<Buffer> | null,
+/** Thrown into a stream whose client reads slower than the floor. */
+export class ExportTooSlowError extends Error {}
+
+/**
+ * The stream of a full export. A client must take the bytes at EXPORT_STREAM_FLOOR at least
+ * (after a grace period): one that reads slower, or stops reading, is cut when it falls behind
+ * (a watchdog armed after each chunk, so a client that never drains is cut too), and its place
+ * goes back to others (issue 23 item 4).
+ */
+function streamChunks(
+  readChunk: (size: number) => { docs: Buffer[]; done: boolean },
   prefix: string,
   suffix: string,
-  { signal, waitForDrain }: StreamOptions,
+  { signal, waitForDrain, floor = EXPORT_STREAM_FLOOR }: StreamOptions,
   release: () => void,
 ): ReadableStream<Uint8Array> {
   let started = false;
   let finished = false;
   let onAbort: (() => void) | undefined;
+  let watchdog: NodeJS.Timeout | undefined;
+  const startedAt = Date.now();
+  let sentBytes = 0;
   const finish = () => {
     if (finished) return;
     finished = true;
+    clearTimeout(watchdog);
     if (onAbort) signal?.removeEventListener("abort", onAbort);
-    rows?.return?.();
     release();
   };
-  const nextChunk = (size: number): { docs: Buffer[]; done: boolean } => {
-    const docs: Buffer[] = [];
-    while (rows && docs.length < size) {
-      const next = rows.next();
-      if (next.done) return { docs, done: true };
-      docs.push(next.value);
-    }
-    return { docs, done: !rows };
-  };
+  /** When the bytes sent so far must have been taken by the client. */
+  const dueBy = () => startedAt + floor.graceMs + (sentBytes / floor.bytesPerSecond) * 1000;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -293,14 +334,26 @@ function streamRows(
             if (waitForDrain) await waitForDrain();
             if (finished) return;
           }
-          const chunk = nextChunk(started ? ROWS_PER_CHUNK : ROWS_IN_FIRST_CHUNK);
+          const chunk = readChunk(started ? ROWS_PER_CHUNK : ROWS_IN_FIRST_CHUNK);
           const separator = started && chunk.docs.length > 0 ? "," : "";
-          controller.enqueue(joinDocuments((started ? "" : prefix) + separator, chunk.docs, chunk.done ? suffix : ""));
+          const bytes = joinDocuments((started ? "" : prefix) + separator, chunk.docs, chunk.done ? suffix : "");
+          controller.enqueue(bytes);
           started = true;
+          sentBytes += bytes.length;
+          clearTimeout(watchdog);
           if (chunk.done) {
             finish();
             controller.close();
+            return;
           }
+          watchdog = setTimeout(() => {
+            if (finished) return;
+            finish();
+            logEvent("export_api.too_slow", { sentBytes, seconds: Math.round((Date.now() - startedAt) / 1000) });
+            controller.error(new ExportTooSlowError("client trop lent"));
+          }, Math.max(0, dueBy() - Date.now()));
+          // Never what keeps a stopping process alive.
+          watchdog.unref();
         } catch (error) {
           finish();
           controller.error(error);

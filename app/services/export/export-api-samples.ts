@@ -222,76 +222,101 @@ curl -s -X POST ${shellQuote(endpoint)} \\
   ];
 }
 
-/** The secret placeholder of the webhook samples: the export connection's key. */
-export const WEBHOOK_KEY_PLACEHOLDER = "CLE_DE_LA_CONNEXION";
+/** The secret placeholder of the webhook samples: the export connection's signing secret. */
+export const WEBHOOK_KEY_PLACEHOLDER = "whsec_SECRET_DE_LA_CONNEXION";
 
 /**
- * Checking a webhook's X-Vigimmo-Signature (issue 18): HMAC-SHA256 of "<t>.<raw body>" with the
- * connection's key, compared in constant time, refused when t is more than 5 minutes away.
- * Each sample defines a function the tests call with a real signed body.
+ * Checking a webhook (issue 23 item 13): the Standard Webhooks scheme, `webhook-signature:
+ * v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes
+ * of the secret after `whsec_`, compared in constant time, refused when the timestamp is more
+ * than 5 minutes away. JavaScript uses the official library; the others show the computation.
+ * Each sample defines a function (or, in shell, reads variables) that the tests call with a real
+ * signed delivery.
  */
 export function webhookVerificationSamples(): Sample[] {
   return [
     {
       id: "javascript",
       label: "JavaScript",
-      code: `// Node.js : vérifier un webhook avant de le traiter (corps brut, tel que reçu)
-import { createHmac, timingSafeEqual } from "node:crypto";
+      code: `// Node.js, avec la bibliothèque officielle Standard Webhooks (npm install standardwebhooks)
+import { Webhook } from "standardwebhooks";
 
-function signatureValide(corpsBrut, entete, cle = "${WEBHOOK_KEY_PLACEHOLDER}") {
-  const champs = Object.fromEntries(entete.split(",").map((champ) => champ.split("=")));
-  const t = Number(champs.t);
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return false;
-  const attendue = createHmac("sha256", cle).update(\`\${t}.\${corpsBrut}\`).digest();
-  const recue = Buffer.from(champs.v1 ?? "", "hex");
-  return recue.length === attendue.length && timingSafeEqual(recue, attendue);
+const webhook = new Webhook("${WEBHOOK_KEY_PLACEHOLDER}");
+
+// corpsBrut : le corps tel que reçu (texte) ; entetes : webhook-id, webhook-timestamp et webhook-signature.
+// verify refuse aussi un horodatage à plus de 5 minutes.
+function webhookValide(corpsBrut, entetes) {
+  try {
+    webhook.verify(corpsBrut, entetes);
+    return true;
+  } catch {
+    return false;
+  }
 }
-// Puis : ignorez un X-Vigimmo-Delivery déjà traité (un lot peut arriver deux fois).`,
+// Puis : ignorez un webhook-id déjà traité (un lot peut arriver deux fois).`,
     },
     {
       id: "php",
       label: "PHP",
       code: `<?php
 // Vérifier un webhook avant de le traiter (corps brut, tel que reçu)
-function signatureValide(string $corpsBrut, string $entete, string $cle = "${WEBHOOK_KEY_PLACEHOLDER}"): bool {
-    parse_str(str_replace(",", "&", $entete), $champs);
-    $t = (int) ($champs["t"] ?? 0);
-    if (abs(time() - $t) > 300) {
+function webhookValide(string $corpsBrut, string $id, string $horodatage, string $signatures, string $secret = "${WEBHOOK_KEY_PLACEHOLDER}"): bool {
+    if (!ctype_digit($horodatage) || abs(time() - (int) $horodatage) > 300) {
         return false;
     }
-    $attendue = hash_hmac("sha256", $t . "." . $corpsBrut, $cle);
-    return hash_equals($attendue, (string) ($champs["v1"] ?? ""));
+    $cle = base64_decode(substr($secret, strlen("whsec_")));
+    $attendue = "v1," . base64_encode(hash_hmac("sha256", $id . "." . $horodatage . "." . $corpsBrut, $cle, true));
+    foreach (explode(" ", $signatures) as $signature) {
+        if (hash_equals($attendue, $signature)) {
+            return true;
+        }
+    }
+    return false;
 }
-$valide = signatureValide(file_get_contents("php://input"), $_SERVER["HTTP_X_VIGIMMO_SIGNATURE"] ?? "");`,
+$valide = webhookValide(
+    file_get_contents("php://input"),
+    $_SERVER["HTTP_WEBHOOK_ID"] ?? "",
+    $_SERVER["HTTP_WEBHOOK_TIMESTAMP"] ?? "",
+    $_SERVER["HTTP_WEBHOOK_SIGNATURE"] ?? ""
+);`,
     },
     {
       id: "python",
       label: "Python",
-      code: `# Vérifier un webhook avant de le traiter (corps brut, en octets, tel que reçu)
+      code: `# Vérifier un webhook avant de le traiter (corps brut, en octets, tel que reçu).
+# La bibliothèque officielle fait de même : pip install standardwebhooks
+import base64
 import hashlib
 import hmac
 import time
 
 
-def signature_valide(corps_brut: bytes, entete: str, cle: str = "${WEBHOOK_KEY_PLACEHOLDER}") -> bool:
-    champs = dict(champ.split("=", 1) for champ in entete.split(",") if "=" in champ)
-    try:
-        t = int(champs.get("t", ""))
-    except ValueError:
+def webhook_valide(corps_brut: bytes, id_: str, horodatage: str, signatures: str, secret: str = "${WEBHOOK_KEY_PLACEHOLDER}") -> bool:
+    if not horodatage.isdigit() or abs(time.time() - int(horodatage)) > 300:
         return False
-    if abs(time.time() - t) > 300:
-        return False
-    attendue = hmac.new(cle.encode(), f"{t}.".encode() + corps_brut, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(attendue, champs.get("v1", ""))`,
+    cle = base64.b64decode(secret[len("whsec_"):])
+    mac = hmac.new(cle, f"{id_}.{horodatage}.".encode() + corps_brut, hashlib.sha256).digest()
+    attendue = "v1," + base64.b64encode(mac).decode()
+    return any(hmac.compare_digest(attendue, signature) for signature in signatures.split(" "))`,
     },
     {
       id: "curl",
       label: "Shell",
-      code: `# Shell (openssl) : CORPS est le corps brut, ENTETE l'en-tête X-Vigimmo-Signature
-T=$(printf '%s' "$ENTETE" | sed -n 's/.*t=\\([0-9]*\\).*/\\1/p')
-V1=$(printf '%s' "$ENTETE" | sed -n 's/.*v1=\\([0-9a-f]*\\).*/\\1/p')
-CALCULEE=$(printf '%s.%s' "$T" "$CORPS" | openssl dgst -sha256 -hmac "${WEBHOOK_KEY_PLACEHOLDER}" | sed 's/^.* //')
-if [ "$CALCULEE" = "$V1" ]; then echo "signature valide"; else echo "signature invalide"; fi`,
+      code: `# Shell (openssl) : CORPS est le corps brut ; ID, HORODATAGE et SIGNATURE les en-têtes
+# webhook-id, webhook-timestamp et webhook-signature.
+SECRET="${WEBHOOK_KEY_PLACEHOLDER}"
+MAINTENANT=$(date +%s)
+case "$HORODATAGE" in ''|*[!0-9]*) HORODATAGE=0 ;; esac
+if [ $((MAINTENANT - HORODATAGE)) -gt 300 ] || [ $((HORODATAGE - MAINTENANT)) -gt 300 ]; then
+  echo "horodatage refusé"
+else
+  CLE=$(printf '%s' "\${SECRET#whsec_}" | openssl base64 -d -A | od -An -v -tx1 | tr -d ' \n')
+  CALCULEE=$(printf '%s.%s.%s' "$ID" "$HORODATAGE" "$CORPS" | openssl dgst -sha256 -mac HMAC -macopt "hexkey:$CLE" -binary | openssl base64 -A)
+  case " $SIGNATURE " in
+    *" v1,$CALCULEE "*) echo "signature valide" ;;
+    *) echo "signature invalide" ;;
+  esac
+fi`,
     },
   ];
 }

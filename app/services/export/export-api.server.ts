@@ -11,6 +11,7 @@ import {
   EXPORT_API_ERRORS,
   EXPORT_API_GUESS_RATE,
   EXPORT_API_KEY_RATE,
+  EXPORT_API_KEY_STREAM_RETRY_S,
   EXPORT_API_MAX_STREAMS,
 } from "./export-api-contract";
 import { decodeCursor, encodeCursor } from "./export-api-cursor.server";
@@ -140,6 +141,8 @@ const record = (key: KeyRow, count: number, limit: number | null, offset: number
 // Addresses that sent too many unknown keys, refused before any lookup until the time stored.
 const guessers = new Map<string, number>();
 let runningExports = 0;
+/** Keys with a full export running: one at a time per key, so that one customer cannot hold every place. */
+const keysExporting = new Set<string>();
 
 function guessBlockSeconds(ip: string, now = Date.now()): number {
   const until = guessers.get(ip);
@@ -265,10 +268,13 @@ async function exportListings(request: ExportApiRequest): Promise<ExportApiAnswe
       return pageParts(envelope(page.count, page.total, limit, offset), page.docs, closing(key, page.next));
     }
 
+    if (keysExporting.has(key.id)) return retryLater(EXPORT_API_ERRORS.streamForKey(EXPORT_API_KEY_STREAM_RETRY_S), EXPORT_API_KEY_STREAM_RETRY_S);
     if (runningExports >= EXPORT_API_MAX_STREAMS) return retryLater(EXPORT_API_ERRORS.streams, 5);
     runningExports += 1;
+    keysExporting.add(key.id);
     const snapshot = openListingsExport(offset, limit, key.userId, () => {
       runningExports -= 1;
+      keysExporting.delete(key.id);
     });
     record(key, snapshot.count, limit, offset);
     const stream = snapshot.stream(envelope(snapshot.count, snapshot.total, limit, offset), closing(key, snapshot.next), {
