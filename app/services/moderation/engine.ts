@@ -21,6 +21,7 @@ import { coherenceEvidence } from "./signals/coherence";
 import { languageEvidence } from "./signals/language";
 import { PriceIndex, PriceIndexBuilder } from "./signals/price";
 import { ReuseIndex, ReuseIndexBuilder } from "./signals/reuse";
+import { decodeTextModel, learnedTextEvidence } from "./text-model";
 import { GrowableFloat64, GrowableUint32 } from "./stats";
 import { FLAG_REASON_SEPARATOR, type Evidence, type ModerationListing, type ModerationVerdict } from "./types";
 
@@ -154,6 +155,10 @@ export function evidenceFor(listing: ModerationListing, context: ModerationConte
   evidence.push(...languageEvidence(features.doc, listing.ownerKey));
   evidence.push(...engine.reuse.evaluate(listing, features, self, stored !== null));
   evidence.push(...coherenceEvidence(listing, features));
+  if (engine.model.text) {
+    const learned = learnedTextEvidence(decodeTextModel(engine.model.text), features.doc);
+    if (learned) evidence.push({ family: "learnedText", ...learned });
+  }
   return evidence;
 }
 

@@ -1,0 +1,219 @@
+/**
+ * The learned text model: one more evidence family (`learnedText`) for wordings nobody wrote a
+ * rule for. A penalised logistic regression over hashed word unigrams, word bigrams and character
+ * 3-5-grams of each word (digits read as 0, so "06 12…" and "07 98…" are one feature), fitted in
+ * plain TypeScript (text-model-fit.ts) on every development file. Its output is a strength like
+ * any other family's; the engine's model weighs it against the hand-read families.
+ *
+ * Cost is linear in the text (one pass, one table lookup per n-gram) and the text read is bounded
+ * (MAX_TEXT_MODEL_CHARS). The reason quotes the listing: the few consecutive words that weighed
+ * most towards a scam.
+ */
+import type { TextDoc } from "./signals/text-doc";
+
+/** Buckets of the hashing trick: 2^17 weights (collisions stay rare for ~50k distinct n-grams). */
+export const TEXT_MODEL_BITS = 17;
+const MASK = (1 << TEXT_MODEL_BITS) - 1;
+/** Only the beginning of a text is read: listings are short, and the cost must stay bounded. */
+export const MAX_TEXT_MODEL_CHARS = 6000;
+/** Longer "words" (URLs, runs of symbols) only give their first characters' n-grams. */
+const MAX_WORD_CHARS = 24;
+/** Logit at which the family reaches its full strength (1). */
+const FULL_STRENGTH_LOGIT = 6;
+/** Words quoted in the reason. */
+const QUOTE_WORDS = 7;
+
+const SEED_WORD = 0x811c9dc5;
+const SEED_BIGRAM = 0x2f6b5a13;
+const SEED_CHARS = 0x5bd1e995;
+
+export type TextModelWeights = { bias: number; weights: Float32Array };
+
+/** A hashed text: parallel bucket / value arrays (duplicates kept, values sum per bucket). */
+export type SparseText = { indices: Int32Array; values: Float32Array };
+
+function isWordChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code >= 0xc0;
+}
+
+/** Digits are read as 0: numbers say "a phone, a price, an amount", not which one. */
+function readChar(code: number): number {
+  return code >= 48 && code <= 57 ? 48 : code;
+}
+
+type WordVisitor = (bucket: number, word: number) => void;
+
+/**
+ * Calls `visit(bucket, wordIndex)` for every n-gram of a normalised text, in one pass.
+ * Returns the words' [start, end) offsets (in pairs), for quoting.
+ */
+function visitNgrams(text: string, visit: WordVisitor, offsets: number[] | null): number {
+  const length = Math.min(text.length, MAX_TEXT_MODEL_CHARS);
+  let words = 0;
+  let previousWordHash = 0;
+  let i = 0;
+  // Rolling hashes of the last five characters of the padded word: hashes[k] covers k+1 chars.
+  const window = new Int32Array(5);
+  while (i < length) {
+    while (i < length && !isWordChar(text.charCodeAt(i))) i++;
+    if (i >= length) break;
+    const start = i;
+    let wordHash = SEED_WORD;
+    // Character n-grams of " word ": a sliding window of the last five characters.
+    let filled = 1;
+    window[0] = 32;
+    const emitChars = (): void => {
+      for (let n = 3; n <= 5 && n <= filled; n++) {
+        let h = SEED_CHARS ^ n;
+        for (let k = filled - n; k < filled; k++) h = Math.imul(h ^ window[k % 5], 0x01000193);
+        visit((h >>> 0) & MASK, words);
+      }
+    };
+    while (i < length && isWordChar(text.charCodeAt(i))) {
+      const code = readChar(text.charCodeAt(i));
+      if (i - start < MAX_WORD_CHARS) {
+        wordHash = Math.imul(wordHash ^ code, 0x01000193);
+        window[filled % 5] = code;
+        filled++;
+        emitChars();
+      }
+      i++;
+    }
+    window[filled % 5] = 32;
+    filled++;
+    emitChars();
+    visit((wordHash >>> 0) & MASK, words);
+    if (words > 0) {
+      visit((Math.imul(previousWordHash ^ SEED_BIGRAM, 0x01000193) ^ wordHash) & MASK, words);
+    }
+    previousWordHash = wordHash;
+    offsets?.push(start, i);
+    words++;
+  }
+  return words;
+}
+
+/**
+ * The hashed n-grams of a normalised text, scaled to unit length as counted (a bucket seen twice
+ * weighs twice: the same sum textLogit computes), one entry per bucket.
+ */
+export function hashText(text: string): SparseText {
+  const buckets: number[] = [];
+  visitNgrams(text, (bucket) => buckets.push(bucket), null);
+  const scale = buckets.length > 0 ? 1 / Math.sqrt(buckets.length) : 0;
+  const sorted = Int32Array.from(buckets).sort();
+  const indices: number[] = [];
+  const values: number[] = [];
+  for (let k = 0; k < sorted.length; k++) {
+    if (k > 0 && sorted[k] === sorted[k - 1]) values[values.length - 1] += scale;
+    else {
+      indices.push(sorted[k]);
+      values.push(scale);
+    }
+  }
+  return { indices: Int32Array.from(indices), values: Float32Array.from(values) };
+}
+
+/** Log-odds of a scam according to the text alone. */
+export function textLogit(model: TextModelWeights, text: string): number {
+  let total = 0;
+  let count = 0;
+  const weights = model.weights;
+  visitNgrams(
+    text,
+    (bucket) => {
+      total += weights[bucket];
+      count++;
+    },
+    null,
+  );
+  return model.bias + (count > 0 ? total / Math.sqrt(count) : 0);
+}
+
+/** Strength of the learned-text family (0 when the text leans honest). */
+export function textStrength(logit: number): number {
+  return logit <= 0 ? 0 : Math.min(1, logit / FULL_STRENGTH_LOGIT);
+}
+
+/**
+ * The consecutive words that weighed most towards a scam, as [start, end) in the normalised
+ * text; null when no word leans that way.
+ */
+export function heaviestPassage(
+  model: TextModelWeights,
+  text: string,
+): { start: number; end: number } | null {
+  const perWord: number[] = [];
+  const offsets: number[] = [];
+  visitNgrams(
+    text,
+    (bucket, word) => {
+      perWord[word] = (perWord[word] ?? 0) + model.weights[bucket];
+    },
+    offsets,
+  );
+  const words = offsets.length / 2;
+  if (words === 0) return null;
+  const span = Math.min(QUOTE_WORDS, words);
+  let sum = 0;
+  for (let w = 0; w < span; w++) sum += perWord[w] ?? 0;
+  let best = sum;
+  let bestStart = 0;
+  for (let w = span; w < words; w++) {
+    sum += (perWord[w] ?? 0) - (perWord[w - span] ?? 0);
+    if (sum > best) {
+      best = sum;
+      bestStart = w - span + 1;
+    }
+  }
+  if (best <= 0) return null;
+  return { start: offsets[2 * bestStart], end: offsets[2 * (bestStart + span - 1) + 1] };
+}
+
+/** The family's evidence for one listing, or null. */
+export function learnedTextEvidence(
+  model: TextModelWeights,
+  doc: TextDoc,
+): { weight: number; reason: string } | null {
+  const strength = textStrength(textLogit(model, doc.text));
+  if (strength < 0.05) return null;
+  const passage = heaviestPassage(model, doc.text);
+  const quoted = passage ? ` : ${doc.quoteRange(passage.start, passage.end)}` : "";
+  return {
+    weight: strength,
+    reason: `Formulations proches d'annonces frauduleuses connues${quoted}`,
+  };
+}
+
+/** Weights as shipped in engine-model.json: int8 quantised, base64 (about 175 kB). */
+export type EncodedTextModel = { bits: number; bias: number; scale: number; weights: string };
+
+export function encodeTextModel(model: TextModelWeights): EncodedTextModel {
+  let largest = 0;
+  for (const w of model.weights) largest = Math.max(largest, Math.abs(w));
+  const scale = largest > 0 ? largest / 127 : 1;
+  const bytes = new Int8Array(model.weights.length);
+  for (let j = 0; j < bytes.length; j++) bytes[j] = Math.round(model.weights[j] / scale);
+  return {
+    bits: TEXT_MODEL_BITS,
+    bias: Math.round(model.bias * 1e4) / 1e4,
+    scale,
+    weights: Buffer.from(bytes.buffer).toString("base64"),
+  };
+}
+
+const decoded = new WeakMap<EncodedTextModel, TextModelWeights>();
+
+export function decodeTextModel(encoded: EncodedTextModel): TextModelWeights {
+  let model = decoded.get(encoded);
+  if (model) return model;
+  if (encoded.bits !== TEXT_MODEL_BITS) throw new Error("modèle de texte incompatible");
+  const bytes = Buffer.from(encoded.weights, "base64");
+  const weights = new Float32Array(1 << TEXT_MODEL_BITS);
+  for (let j = 0; j < weights.length && j < bytes.length; j++) {
+    weights[j] = ((bytes[j] << 24) >> 24) * encoded.scale;
+  }
+  model = { bias: encoded.bias, weights };
+  decoded.set(encoded, model);
+  return model;
+}
