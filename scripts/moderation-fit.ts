@@ -13,13 +13,17 @@ import { getSqlite } from "~/utils/db.server";
 import { describeError, fail, runCli } from "./cli";
 
 /**
- * Development sets used when none is given. Our own listings (tests/fixtures/moderation) stay
- * out: they are the held-out split that estimates how the engine does on unseen writers.
+ * Development sets used when none is given: the three development sets and the three sets written
+ * blind from the typology (datasets/moderation/README.md). Our own listings
+ * (tests/fixtures/moderation) stay out: a held-out split from yet another writer.
  */
 const DEFAULT_DATA = [
   "datasets/moderation/moderation-dev.jsonl",
   "datasets/moderation/moderation-dev2.jsonl",
   "datasets/moderation/moderation-dev3.jsonl",
+  "datasets/moderation/moderation-blind1.jsonl",
+  "datasets/moderation/moderation-blind2.jsonl",
+  "datasets/moderation/moderation-blind3.jsonl",
 ];
 const SHIPPED_FILE = "app/services/moderation/engine-model.json";
 

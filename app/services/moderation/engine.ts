@@ -18,6 +18,7 @@ import { extractFeatures, listingFingerprint, type StoredFeatures } from "./list
 import { SHIPPED_MODEL, type EngineModel } from "./model";
 import { score } from "./scoring";
 import { coherenceEvidence } from "./signals/coherence";
+import { conditionEvidence } from "./signals/conditions";
 import { languageEvidence } from "./signals/language";
 import { PriceIndex, PriceIndexBuilder } from "./signals/price";
 import { ReuseIndex, ReuseIndexBuilder } from "./signals/reuse";
@@ -153,6 +154,7 @@ export function evidenceFor(listing: ModerationListing, context: ModerationConte
   const price = engine.prices.evaluate(listing, features, selfPriceValue);
   if (price) evidence.push(price);
   evidence.push(...languageEvidence(features.doc, listing.ownerKey));
+  evidence.push(...conditionEvidence(features.doc));
   evidence.push(...engine.reuse.evaluate(listing, features, self, stored !== null));
   evidence.push(...coherenceEvidence(listing, features));
   if (engine.model.text) {

@@ -1,7 +1,7 @@
 /**
  * Fits the learned text model (text-model.ts): L2-penalised logistic regression over hashed
- * n-grams, by accelerated full-batch gradient descent (deterministic, no dependency). Rows have
- * unit length, so the gradient's Lipschitz constant is known and the step needs no search.
+ * n-grams, by accelerated full-batch gradient descent (deterministic, no dependency). Rows are
+ * about 1 long, so the gradient's Lipschitz constant is known and the step needs no search.
  *
  * Stacking: the engine's model weighs the text model's output like any family, so the value it is
  * fitted on must come from a text model that never saw the listing (out-of-fold), or the weight
@@ -39,8 +39,15 @@ export function fitTextModel(
     values,
   }));
   const size = bucketOf.length;
-  // Rows have unit length; the bias is one more coordinate of value 1: L ≤ (1 + 1) / 4 + l2.
-  const step = 1 / (0.5 + l2);
+  // The gradient's Lipschitz constant: (largest squared row length + 1 for the bias) / 4 + l2.
+  // Rows are 1 long unless a text repeats itself (duplicates add up in their bucket).
+  let largest = 1;
+  for (const { values } of rows) {
+    let squared = 0;
+    for (let k = 0; k < values.length; k++) squared += values[k] * values[k];
+    largest = Math.max(largest, squared);
+  }
+  const step = 1 / ((largest + 1) / 4 + l2);
   let weights = new Float64Array(size);
   let previous = new Float64Array(size);
   let bias = 0;

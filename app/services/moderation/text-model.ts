@@ -94,8 +94,9 @@ function visitNgrams(text: string, visit: WordVisitor, offsets: number[] | null)
 }
 
 /**
- * The hashed n-grams of a normalised text, scaled to unit length as counted (a bucket seen twice
- * weighs twice: the same sum textLogit computes), one entry per bucket.
+ * The hashed n-grams of a normalised text, each occurrence worth 1/√(occurrences): the same sum
+ * textLogit computes in one pass. One entry per bucket (a bucket seen twice is worth twice), so a
+ * row is 1 long when no n-gram repeats, a little more otherwise.
  */
 export function hashText(text: string): SparseText {
   const buckets: number[] = [];
