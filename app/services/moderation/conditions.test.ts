@@ -22,6 +22,12 @@ describe("ce dont la visite dépend (issue 25, section 2)", () => {
     ).toContain("paymentBeforeVisit:0.8");
   });
 
+  it("un acompte avant la visite reste suspect même « déduit ensuite chez le notaire »", () => {
+    expect(
+      families("Avant les visites, je demande un acompte de 2 000 € par virement, déduit ensuite du prix chez le notaire."),
+    ).toContain("paymentBeforeVisit:0.8");
+  });
+
   it("des documents déposés sur un lien extérieur avant la visite pèsent plus que par e-mail", () => {
     expect(
       families("Déposez votre pièce d'identité et vos bulletins de salaire sur www.dossier-locatif-express.com avant la visite."),

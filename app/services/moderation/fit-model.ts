@@ -169,6 +169,11 @@ export function fitModel(
   version: string,
   decisions: number,
   now: Date,
+  /**
+   * The flag threshold, when chosen elsewhere: the one leave-one-file-out picks
+   * (`npm run eval:moderation`), which predicts unseen writers better than pooled folds.
+   */
+  chosenThreshold?: number,
 ): FitReport {
   let best: { l2: number; loss: number; probabilities: Float64Array } | null = null;
   for (const l2 of L2_CANDIDATES) {
@@ -178,7 +183,8 @@ export function fitModel(
     if (!best || loss < best.loss) best = { l2, loss, probabilities };
   }
   const { l2, probabilities } = best as NonNullable<typeof best>;
-  const threshold = chooseThreshold(probabilities, data.labels, TARGET_PRECISION);
+  const threshold =
+    chosenThreshold ?? chooseThreshold(probabilities, data.labels, TARGET_PRECISION);
   const crossValidated = confusion(probabilities, data.labels, threshold);
   const fitted = fitLogistic(data, { l2, signs: SIGNS, prior: PRIOR });
   const scams = data.labels.reduce((sum, label) => sum + label, 0);

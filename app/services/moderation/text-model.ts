@@ -41,56 +41,96 @@ function readChar(code: number): number {
   return code >= 48 && code <= 57 ? 48 : code;
 }
 
-type WordVisitor = (bucket: number, word: number) => void;
+const PRIME = 0x01000193;
+const SEED_3 = SEED_CHARS ^ 3;
+const SEED_4 = SEED_CHARS ^ 4;
+const SEED_5 = SEED_CHARS ^ 5;
+/** Most words a bounded text can hold: per-word buffers are allocated once. */
+const MAX_WORDS = MAX_TEXT_MODEL_CHARS / 2 + 1;
+const wordWeights = new Float64Array(MAX_WORDS);
+const wordOffsets = new Int32Array(2 * MAX_WORDS);
+
+/** What one walk over a text found (module-level: the hot path allocates nothing). */
+const walked = { sum: 0, count: 0, words: 0 };
 
 /**
- * Calls `visit(bucket, wordIndex)` for every n-gram of a normalised text, in one pass.
- * Returns the words' [start, end) offsets (in pairs), for quoting.
+ * One pass over a normalised text's n-grams: the 3-, 4- and 5-character grams of each word padded
+ * with spaces, the word, and the pair it forms with the previous word. With `weights`, sums their
+ * weights (in `walked`, and per word in `wordWeights` with the words' offsets in `wordOffsets`);
+ * with `buckets`, collects their buckets instead (for the fit). No callback, no allocation per word.
  */
-function visitNgrams(text: string, visit: WordVisitor, offsets: number[] | null): number {
+function walk(text: string, weights: Float32Array | null, buckets: number[] | null): void {
   const length = Math.min(text.length, MAX_TEXT_MODEL_CHARS);
+  let sum = 0;
+  let count = 0;
   let words = 0;
   let previousWordHash = 0;
   let i = 0;
-  // Rolling hashes of the last five characters of the padded word: hashes[k] covers k+1 chars.
-  const window = new Int32Array(5);
+  const take = (bucket: number): number => {
+    count++;
+    if (buckets) buckets.push(bucket);
+    return weights ? weights[bucket] : 0;
+  };
   while (i < length) {
     while (i < length && !isWordChar(text.charCodeAt(i))) i++;
     if (i >= length) break;
     const start = i;
     let wordHash = SEED_WORD;
-    // Character n-grams of " word ": a sliding window of the last five characters.
+    let wordSum = 0;
+    // The last five characters of " word ", newest in e.
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    let e = 32;
     let filled = 1;
-    window[0] = 32;
-    const emitChars = (): void => {
-      for (let n = 3; n <= 5 && n <= filled; n++) {
-        let h = SEED_CHARS ^ n;
-        for (let k = filled - n; k < filled; k++) h = Math.imul(h ^ window[k % 5], 0x01000193);
-        visit((h >>> 0) & MASK, words);
+    for (;;) {
+      const inWord = i < length && isWordChar(text.charCodeAt(i));
+      let code = 32;
+      if (inWord) {
+        if (i - start >= MAX_WORD_CHARS) {
+          i++;
+          continue;
+        }
+        code = readChar(text.charCodeAt(i));
+        wordHash = Math.imul(wordHash ^ code, PRIME);
+        i++;
       }
-    };
-    while (i < length && isWordChar(text.charCodeAt(i))) {
-      const code = readChar(text.charCodeAt(i));
-      if (i - start < MAX_WORD_CHARS) {
-        wordHash = Math.imul(wordHash ^ code, 0x01000193);
-        window[filled % 5] = code;
-        filled++;
-        emitChars();
-      }
-      i++;
+      a = b;
+      b = c;
+      c = d;
+      d = e;
+      e = code;
+      filled++;
+      if (filled >= 3)
+        wordSum += take(Math.imul(Math.imul(Math.imul(SEED_3 ^ c, PRIME) ^ d, PRIME) ^ e, PRIME) & MASK);
+      if (filled >= 4)
+        wordSum += take(
+          Math.imul(Math.imul(Math.imul(Math.imul(SEED_4 ^ b, PRIME) ^ c, PRIME) ^ d, PRIME) ^ e, PRIME) & MASK,
+        );
+      if (filled >= 5)
+        wordSum += take(
+          Math.imul(
+            Math.imul(Math.imul(Math.imul(Math.imul(SEED_5 ^ a, PRIME) ^ b, PRIME) ^ c, PRIME) ^ d, PRIME) ^ e,
+            PRIME,
+          ) & MASK,
+        );
+      if (!inWord) break;
     }
-    window[filled % 5] = 32;
-    filled++;
-    emitChars();
-    visit((wordHash >>> 0) & MASK, words);
-    if (words > 0) {
-      visit((Math.imul(previousWordHash ^ SEED_BIGRAM, 0x01000193) ^ wordHash) & MASK, words);
-    }
+    wordSum += take(wordHash & MASK);
+    if (words > 0) wordSum += take((Math.imul(previousWordHash ^ SEED_BIGRAM, PRIME) ^ wordHash) & MASK);
     previousWordHash = wordHash;
-    offsets?.push(start, i);
+    if (weights) {
+      wordWeights[words] = wordSum;
+      wordOffsets[2 * words] = start;
+      wordOffsets[2 * words + 1] = i;
+    }
+    sum += wordSum;
     words++;
   }
-  return words;
+  walked.sum = sum;
+  walked.count = count;
+  walked.words = words;
 }
 
 /**
@@ -100,7 +140,7 @@ function visitNgrams(text: string, visit: WordVisitor, offsets: number[] | null)
  */
 export function hashText(text: string): SparseText {
   const buckets: number[] = [];
-  visitNgrams(text, (bucket) => buckets.push(bucket), null);
+  walk(text, null, buckets);
   const scale = buckets.length > 0 ? 1 / Math.sqrt(buckets.length) : 0;
   const sorted = Int32Array.from(buckets).sort();
   const indices: number[] = [];
@@ -117,18 +157,8 @@ export function hashText(text: string): SparseText {
 
 /** Log-odds of a scam according to the text alone. */
 export function textLogit(model: TextModelWeights, text: string): number {
-  let total = 0;
-  let count = 0;
-  const weights = model.weights;
-  visitNgrams(
-    text,
-    (bucket) => {
-      total += weights[bucket];
-      count++;
-    },
-    null,
-  );
-  return model.bias + (count > 0 ? total / Math.sqrt(count) : 0);
+  walk(text, model.weights, null);
+  return model.bias + (walked.count > 0 ? walked.sum / Math.sqrt(walked.count) : 0);
 }
 
 /** Strength of the learned-text family (0 when the text leans honest). */
@@ -137,38 +167,26 @@ export function textStrength(logit: number): number {
 }
 
 /**
- * The consecutive words that weighed most towards a scam, as [start, end) in the normalised
- * text; null when no word leans that way.
+ * The consecutive words that weighed most towards a scam in the text textLogit read last, as
+ * [start, end) in the normalised text; null when no run of words leans that way.
  */
-export function heaviestPassage(
-  model: TextModelWeights,
-  text: string,
-): { start: number; end: number } | null {
-  const perWord: number[] = [];
-  const offsets: number[] = [];
-  visitNgrams(
-    text,
-    (bucket, word) => {
-      perWord[word] = (perWord[word] ?? 0) + model.weights[bucket];
-    },
-    offsets,
-  );
-  const words = offsets.length / 2;
+function heaviestPassage(): { start: number; end: number } | null {
+  const words = walked.words;
   if (words === 0) return null;
   const span = Math.min(QUOTE_WORDS, words);
   let sum = 0;
-  for (let w = 0; w < span; w++) sum += perWord[w] ?? 0;
+  for (let w = 0; w < span; w++) sum += wordWeights[w];
   let best = sum;
   let bestStart = 0;
   for (let w = span; w < words; w++) {
-    sum += (perWord[w] ?? 0) - (perWord[w - span] ?? 0);
+    sum += wordWeights[w] - wordWeights[w - span];
     if (sum > best) {
       best = sum;
       bestStart = w - span + 1;
     }
   }
   if (best <= 0) return null;
-  return { start: offsets[2 * bestStart], end: offsets[2 * (bestStart + span - 1) + 1] };
+  return { start: wordOffsets[2 * bestStart], end: wordOffsets[2 * (bestStart + span - 1) + 1] };
 }
 
 /** The family's evidence for one listing, or null. */
@@ -178,7 +196,7 @@ export function learnedTextEvidence(
 ): { weight: number; reason: string } | null {
   const strength = textStrength(textLogit(model, doc.text));
   if (strength < 0.05) return null;
-  const passage = heaviestPassage(model, doc.text);
+  const passage = heaviestPassage();
   const quoted = passage ? ` : ${doc.quoteRange(passage.start, passage.end)}` : "";
   return {
     weight: strength,

@@ -95,6 +95,8 @@ const EMAIL_CHANNEL = /\b(?:par |a mon |a l'adresse |sur mon )?(?:e-?mail|mail|c
 /** The legal sequence: tied to the lease, the notary, or after the visit. */
 const LEGAL_MOMENT =
   /\b(?:a|lors de|le jour de|au moment de|apres) (?:la )?signature\b|\bsignature du (?:bail|contrat|compromis)\b|\bchez (?:le |un |votre |notre )?notaire\b|\b(?:au|du|le) compromis\b|\bapres (?:la |votre |une |chaque )?visite\b|\bune fois (?:le bail|le contrat|la visite) (?:signe|faite|effectuee)|\betat des lieux\b|\bsequestre (?:du|chez le) notaire\b/;
+const AFTER_VISIT = /\bapres (?:la |votre |une |chaque )?visite\b/;
+
 /** The State's free file and guarantee services: documents filed there are the honest way. */
 const OFFICIAL_FILE = /\bdossier ?facile\b|\bvisale\b/;
 
@@ -142,7 +144,14 @@ function gated(doc: TextDoc, asked: RegExp, honestWay?: RegExp): Match | null {
       doc.sentenceHas(m.sentence, GATE) ||
       doc.sentenceHas(m.sentence, VISIT_FOLLOWS) ||
       (m.sentence + 1 < doc.sentenceCount && doc.sentenceHas(m.sentence + 1, VISIT_FOLLOWS));
-    if (!visitGated || doc.sentenceHas(m.sentence, LEGAL_MOMENT)) continue;
+    if (!visitGated) continue;
+    // Money asked explicitly before the visit stays so when the sentence adds that it is
+    // "deducted at the notary" or "cashed at signature" (the usual cover story, typology V1);
+    // only a sentence that also places it after the visit is read as the legal sequence.
+    const legal = doc.sentenceHas(m.sentence, GATE)
+      ? doc.sentenceHas(m.sentence, AFTER_VISIT)
+      : doc.sentenceHas(m.sentence, LEGAL_MOMENT);
+    if (legal) continue;
     if (honestWay && doc.sentenceHas(m.sentence, honestWay)) continue;
     if (doc.isAffirmative(m)) return m;
     // Another request of the same sentence may be the affirmative one ("sans frais, mais…").
