@@ -15,23 +15,25 @@ function stats(measuredPrecision: string) {
   ];
 }
 
-const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
-  {
-    icon: "search",
-    title: "Prospection automatisée",
-    text: "Importez en continu les annonces des sources de votre choix, 24 h/24 et 7 j/7, sans copier-coller.",
-  },
-  {
-    icon: "shieldCheck",
-    title: "Modération IA",
-    text: `Notre IA filtre les annonces suspectes avec ${MEASURED_PRECISION} de précision mesurée : prix anormaux, paiements douteux, photos réutilisées.`,
-  },
-  {
-    icon: "rocket",
-    title: "Publication multi-plateformes",
-    text: `Diffusez vos annonces validées sur votre site et plus de ${MARKETING.platforms} plateformes partenaires en un clic.`,
-  },
-];
+function features(measuredPrecision: string): Array<{ icon: IconName; title: string; text: string }> {
+  return [
+    {
+      icon: "search",
+      title: "Prospection automatisée",
+      text: "Importez en continu les annonces des sources de votre choix, 24 h/24 et 7 j/7, sans copier-coller.",
+    },
+    {
+      icon: "shieldCheck",
+      title: "Modération IA",
+      text: `Notre IA filtre les annonces suspectes avec ${measuredPrecision} de précision mesurée : prix anormaux, paiements douteux, photos réutilisées.`,
+    },
+    {
+      icon: "rocket",
+      title: "Publication multi-plateformes",
+      text: `Diffusez vos annonces validées sur votre site et plus de ${MARKETING.platforms} plateformes partenaires en un clic.`,
+    },
+  ];
+}
 
 const REASONS = [
   { title: "Tableau de bord en temps réel", text: "Suivez vos imports, vos validations et vos exports d'un coup d'œil." },
@@ -106,7 +108,7 @@ export default function Landing() {
         <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
           <h2 className="text-center text-3xl font-bold text-slate-900">Tout ce qu&apos;il faut pour prospecter sereinement</h2>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
-            {FEATURES.map((feature) => (
+            {features(measuredPrecision).map((feature) => (
               <article key={feature.title} className="rounded-xl border border-slate-200 p-6 shadow-sm">
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <Icon name={feature.icon} className="h-7 w-7" />

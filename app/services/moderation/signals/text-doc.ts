@@ -254,7 +254,7 @@ export class TextDoc {
     if (to < clauseEnd && isWordAt(to)) while (to > from && isWordAt(to - 1)) to--;
     // No blank, dangling bracket or separator at either end.
     while (from < to && /[\s,;:)\]]/.test(text[from])) from++;
-    while (to > from && /[\s,;:(\[]/.test(text[to - 1])) to--;
+    while (to > from && /[\s,;:([]/.test(text[to - 1])) to--;
     if (to <= from) return "« »";
     const words = this.originalWords(from, to) ?? text.slice(from, to);
     return `« ${from > clauseStart ? "…" : ""}${words}${to < clauseEnd ? "…" : ""} »`;
