@@ -4,6 +4,11 @@
  *   npm run eval:moderation -- <fichier.jsonl>... [--verbose]
  *   npm run eval:moderation -- <fichier.jsonl>... --holdout <fichier.jsonl>
  *   npm run eval:moderation -- --rules <fichier.jsonl>...
+ *   npm run eval:moderation [-- --lofo [<fichier.jsonl>...] [--sans-texte]]
+ *
+ * Without files (or with --lofo): leave-one-file-out over every labelled file of the repository
+ * (each file scored by a model fitted without it: the honest estimate), figures per file and per
+ * `kind`, and the rule-support report with the rules only one file supports.
  *
  * The files form ONE batch: the context (comparables, photo/text indexes) is built from all of
  * their listings. Prints the shipped model's figures, then the cross-validated figures of a refit
@@ -14,7 +19,7 @@ import path from "node:path";
 import { parseDataset } from "../app/services/moderation/dataset";
 import { formatFlagReason } from "../app/services/moderation/engine";
 import { evaluateDataset } from "../app/services/moderation/evaluation";
-import { fitModel, labelledRows } from "../app/services/moderation/fit-model";
+import { fitModel, heldOutRows, labelledRows } from "../app/services/moderation/fit-model";
 import {
   confusion,
   predict,
@@ -22,11 +27,28 @@ import {
   type Interval,
 } from "../app/services/moderation/logistic-fit";
 import { weightVector } from "../app/services/moderation/model";
+import {
+  figuresPerKind,
+  leaveOneFileOut,
+  type LabelledFile,
+} from "../app/services/moderation/leave-one-file-out";
 import { MIN_SUPPORT, ruleSupport } from "../app/services/moderation/rule-support";
 import type { DatasetEntry } from "../app/services/moderation/dataset";
 
 const USAGE =
-  "Usage : npm run eval:moderation -- <fichier.jsonl>... [--holdout <fichier.jsonl>] [--verbose] | --rules <fichier.jsonl>...";
+  "Usage : npm run eval:moderation [-- --lofo [<fichier.jsonl>...] [--sans-texte]] | -- <fichier.jsonl>... [--holdout <fichier.jsonl>] [--verbose] | -- --rules <fichier.jsonl>...";
+
+/** Every labelled file of the repository: development sets, blind sets and our own fixtures. */
+const LABELLED_FILES = [
+  "datasets/moderation/moderation-dev.jsonl",
+  "datasets/moderation/moderation-dev2.jsonl",
+  "datasets/moderation/moderation-dev3.jsonl",
+  "datasets/moderation/moderation-blind1.jsonl",
+  "datasets/moderation/moderation-blind2.jsonl",
+  "datasets/moderation/moderation-blind3.jsonl",
+  "tests/fixtures/moderation/held-out-listings.jsonl",
+  "tests/fixtures/moderation/own-listings.jsonl",
+];
 
 function fail(message: string): never {
   process.stderr.write(`Erreur : ${message}\n${USAGE}\n`);
@@ -39,7 +61,14 @@ const HELP = `${USAGE}
 Les fichiers forment un seul lot. Affiche la précision et le rappel du modèle livré, puis ceux d'un
 réajustement en validation croisée (intervalles à 95 %), la table de calibration et le seuil.
 
+Sans fichier, ou avec --lofo : chaque fichier est mesuré par un modèle ajusté sans lui
+(« leave-one-file-out », l'estimation honnête pour des annonces d'autres rédacteurs), avec les
+chiffres par fichier, par « kind » et le rapport de support des règles (règles qu'un seul fichier
+appuie).
+
 Options :
+  --lofo         leave-one-file-out sur les fichiers donnés (tous les fichiers annotés du dépôt par défaut)
+  --sans-texte   sans le modèle de texte appris (pour comparer)
   --holdout F    ajuste sur les autres fichiers et mesure sur F seul (jamais vu à l'ajustement)
   --rules        rapport de support des règles : arnaques et annonces honnêtes par règle
   -v, --verbose  liste les annonces mal classées par le modèle livré
@@ -112,12 +141,66 @@ function rulesReport(entries: DatasetEntry[]): string[] {
   return lines;
 }
 
+function lofoReport(paths: string[], text: boolean): string[] {
+  const files: LabelledFile[] = paths.map((file) => ({ name: file, entries: readEntries(file) }));
+  const result = leaveOneFileOut(files, { text });
+  const row = (name: string, c: Confusion): string =>
+    `${name.padEnd(50)}${pct(c.precision.value).padStart(9)}${pct(c.recall.value).padStart(9)}${String(c.falsePositives).padStart(6)}${String(c.falseNegatives).padStart(6)}`;
+  const header = `${"Fichier tenu à part".padEnd(50)}${"préc.".padStart(9)}${"rappel".padStart(9)}${"FP".padStart(6)}${"FN".padStart(6)}`;
+  const lines = [
+    `Leave-one-file-out${text ? "" : " (sans le modèle de texte)"} : chaque fichier mesuré par un modèle ajusté sur les autres seuls.`,
+    "",
+    `Au seuil choisi sur l'ensemble des fichiers tenus à part (${result.threshold}, précision ≥ 95 % et meilleur rappel) :`,
+    header,
+    ...result.files.map((f) => row(f.name, confusion(f.probabilities, f.labels, result.threshold))),
+    row("Ensemble", result.pooled),
+    `  précision ${interval(result.pooled.precision)}`,
+    `  rappel    ${interval(result.pooled.recall)}`,
+    "",
+    "Au seuil que chaque modèle a choisi sur ses propres données :",
+    header,
+    ...result.files.map((f) => `${row(f.name, f.atOwnThreshold)}   seuil ${f.ownThreshold}`),
+    "",
+    `Par « kind » (au seuil ${result.threshold}) : arnaques repérées, ou annonces honnêtes signalées à tort :`,
+  ];
+  for (const k of figuresPerKind(files, result, result.threshold)) {
+    const what = k.label === "scam" ? "repérées" : "signalées à tort";
+    lines.push(`  ${k.label === "scam" ? "arnaque " : "honnête "} ${k.kind.padEnd(36)} ${k.flagged}/${k.count} ${what}`);
+  }
+  lines.push("", ...ruleFilesReport(files));
+  return lines;
+}
+
+/** Rules whose support (scams for a scam rule, honest listings for a favourable one) comes from one file only. */
+function ruleFilesReport(files: LabelledFile[]): string[] {
+  const perFile = files.map((file) => ruleSupport(file.entries));
+  const overall = ruleSupport(files.flatMap((file) => file.entries));
+  const lines = ["Support des règles par fichier (règles qu'un seul fichier appuie) :"];
+  let single = 0;
+  overall.forEach((rule, r) => {
+    if (rule.kind === "context") return;
+    const supporting = files.filter((_, f) =>
+      rule.kind === "scam" ? perFile[f][r].scams > 0 : perFile[f][r].honest > 0,
+    );
+    if (supporting.length === 1) {
+      single++;
+      lines.push(
+        `  ${rule.rule.padEnd(30)} ${rule.kind === "scam" ? `${rule.scams} arnaque(s)` : `${rule.honest} honnête(s)`}, toutes dans ${supporting[0].name}  ← un seul fichier`,
+      );
+    } else if (supporting.length === 0) {
+      lines.push(`  ${rule.rule.padEnd(30)} aucun exemple  ← sans support`);
+    }
+  });
+  if (single === 0) lines.push("  aucune règle n'est appuyée par un seul fichier");
+  return lines;
+}
+
 function main(argv: string[]): void {
   if (argv.includes("--help") || argv.includes("-h")) {
     process.stdout.write(`${HELP}\n`);
     return;
   }
-  const known = new Set(["--verbose", "-v", "--rules", "--holdout"]);
+  const known = new Set(["--verbose", "-v", "--rules", "--holdout", "--lofo", "--sans-texte"]);
   const unknown = argv.filter((a) => a.startsWith("-") && !known.has(a));
   if (unknown.length > 0) fail(`option inconnue : ${unknown.join(", ")}`);
   const holdoutAt = argv.indexOf("--holdout");
@@ -127,7 +210,14 @@ function main(argv: string[]): void {
   const files = argv.filter(
     (a, i) => !a.startsWith("-") && !(holdoutAt >= 0 && i === holdoutAt + 1),
   );
-  if (files.length === 0) fail("aucun fichier JSONL indiqué.");
+  if (files.length === 0 || argv.includes("--lofo")) {
+    const paths = files.length > 0 ? files : LABELLED_FILES;
+    const started = performance.now();
+    const lines = lofoReport(paths, !argv.includes("--sans-texte"));
+    lines.push("", `Durée : ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    process.stdout.write(`${lines.join("\n")}\n`);
+    return;
+  }
   const entries = files.flatMap(readEntries);
 
   if (argv.includes("--rules")) {
@@ -163,20 +253,15 @@ function main(argv: string[]): void {
   if (holdoutFile) {
     const test = readEntries(holdoutFile);
     // The held-out listings join the context (comparables) but never the fit.
-    const all = labelledRows([...entries, ...test]);
-    const trainRows = {
-      rows: all.rows.slice(0, entries.length),
-      labels: all.labels.slice(0, entries.length),
-    };
-    const model = fitModel(trainRows, "holdout", 0, new Date()).model;
+    const rows = heldOutRows(entries, test);
+    const model = fitModel(rows.train, "holdout", 0, new Date()).model;
     const weights = weightVector(model);
-    const testRows = all.rows.slice(entries.length);
-    const probabilities = testRows.map((row) => predict({ bias: model.bias, weights }, row));
+    const probabilities = rows.test.rows.map((row) => predict({ bias: model.bias, weights }, row));
     lines.push(
       "",
       `Jeu tenu à part : ${holdoutFile} (${test.length} annonces, jamais vues à l'ajustement, seuil ${model.threshold}) :`,
       ...confusionLines(
-        confusion(probabilities, all.labels.slice(entries.length), model.threshold),
+        confusion(probabilities, rows.test.labels, model.threshold),
       ),
     );
   }

@@ -13,13 +13,17 @@ import { getSqlite } from "~/utils/db.server";
 import { describeError, fail, runCli } from "./cli";
 
 /**
- * Development sets used when none is given. Our own listings (tests/fixtures/moderation) stay
- * out: they are the held-out split that estimates how the engine does on unseen writers.
+ * Development sets used when none is given: the three development sets and the three sets written
+ * blind from the typology (datasets/moderation/README.md). Our own listings
+ * (tests/fixtures/moderation) stay out: a held-out split from yet another writer.
  */
 const DEFAULT_DATA = [
   "datasets/moderation/moderation-dev.jsonl",
   "datasets/moderation/moderation-dev2.jsonl",
   "datasets/moderation/moderation-dev3.jsonl",
+  "datasets/moderation/moderation-blind1.jsonl",
+  "datasets/moderation/moderation-blind2.jsonl",
+  "datasets/moderation/moderation-blind3.jsonl",
 ];
 const SHIPPED_FILE = "app/services/moderation/engine-model.json";
 
@@ -36,11 +40,21 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 runCli(
   {
     name: "moderation:fit",
-    synopsis: "[fichier.jsonl...] [--ship]",
+    synopsis: "[fichier.jsonl...] [--ship] [--seuil <x>]",
     description:
       "Réajuste les poids du moteur de modération sur les données de développement et les décisions des agents (Valider / Blacklister), puis enregistre une nouvelle version du moteur, sauf si la précision en validation croisée baisserait.",
-    options: [["--ship", "écrit le modèle livré avec le code (données de développement seules)"]],
-    args: z.object({ _: z.array(z.string()), ship: z.boolean().optional() }),
+    options: [
+      ["--ship", "écrit le modèle livré avec le code (données de développement seules)"],
+      [
+        "--seuil <x>",
+        "seuil de signalement (0-1) choisi en leave-one-file-out par npm run eval:moderation ; par défaut celui de la validation croisée",
+      ],
+    ],
+    args: z.object({
+      _: z.array(z.string()),
+      ship: z.boolean().optional(),
+      seuil: z.coerce.number().gt(0).lt(1).optional(),
+    }),
   },
   (args) => {
     const files = args._.length > 0 ? args._ : DEFAULT_DATA.filter((file) => existsSync(file));
@@ -61,6 +75,7 @@ runCli(
       version,
       decisions.length,
       now,
+      args.seuil,
     );
     const { model } = report;
     console.log(

@@ -8,7 +8,8 @@ import type { AnalysedBatch, LoopJob } from "./analysed-batches.server";
 export const ANALYSIS_WINDOW = 8;
 
 export type AnalysisRequest =
-  | { type: "open"; session: string; databasePath: string }
+  /** `account`: whose turns build the context (the worker is shared fairly between accounts). */
+  | { type: "open"; session: string; databasePath: string; account: string }
   | { type: "run"; session: string; run: string; job: LoopJob; cap: number }
   | { type: "ack"; run: string }
   | { type: "stop"; run: string }

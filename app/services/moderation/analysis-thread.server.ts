@@ -31,7 +31,7 @@ function abortError() {
 }
 
 /** An analyzer whose context lives in the worker; null when the worker is unavailable. */
-export async function openWorkerAnalyzer(databasePath: string, signal?: AbortSignal): Promise<Analyzer | null> {
+export async function openWorkerAnalyzer(databasePath: string, account: string, signal?: AbortSignal): Promise<Analyzer | null> {
   const thread = startThread();
   if (!thread || !(await thread.ready)) return null;
   const session = crypto.randomUUID();
@@ -57,7 +57,7 @@ export async function openWorkerAnalyzer(databasePath: string, signal?: AbortSig
         done();
       };
       thread.listeners.add(listener);
-      post(thread, { type: "open", session, databasePath });
+      post(thread, { type: "open", session, databasePath, account });
     });
   } catch (error) {
     close();

@@ -8,7 +8,7 @@ import { analysedBatches, buildContext } from "./analysed-batches.server";
 import type { AnalysisReply, AnalysisRequest } from "./analysis-protocol";
 import { ANALYSIS_WINDOW } from "./analysis-protocol";
 import type { ModerationContext } from "./engine";
-import { createPacer } from "./pacer";
+import { fairPacer, FairTurns } from "./fair-turns";
 
 const port = parentPort!;
 type Session = { db: Database.Database; context: Promise<ModerationContext>; abort: AbortController };
@@ -18,13 +18,27 @@ const runs = new Map<string, Run>();
 
 const reply = (message: AnalysisReply) => port.postMessage(message);
 // Long enough to keep the engine busy, short enough to hear a Stop within a few milliseconds.
-const pacer = () => createPacer(25);
+const SLICE_MS = 25;
+// One worker serves every account: its slices go round the accounts (fair-turns.ts).
+const turns = new FairTurns();
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pacer = (account: string) => fairPacer(turns, account, SLICE_MS, nextTick);
+
+/** Runs `work` on turns of `account`: holds the worker from its first turn to its last slice. */
+async function onTurns<T>(account: string, work: () => Promise<T>): Promise<T> {
+  await turns.acquire(account);
+  try {
+    return await work();
+  } finally {
+    turns.release();
+  }
+}
 
 function open(request: Extract<AnalysisRequest, { type: "open" }>) {
   const db = new Database(request.databasePath, { readonly: true, fileMustExist: true });
   db.pragma("busy_timeout = 5000");
   const abort = new AbortController();
-  const context = buildContext(db, { signal: abort.signal, pace: pacer() });
+  const context = onTurns(request.account, () => buildContext(db, { signal: abort.signal, pace: pacer(request.account) }));
   sessions.set(request.session, { db, context, abort });
   context.then(
     (built) => reply({ type: "opened", session: request.session, size: built.size }),
@@ -39,13 +53,17 @@ async function run(request: Extract<AnalysisRequest, { type: "run" }>) {
   try {
     if (!session) throw new Error("session d'analyse inconnue");
     const context = await session.context;
-    const batches = analysedBatches(session.db, context, request.job, request.cap, { signal: state.abort.signal, pace: pacer() });
-    for await (const batch of batches) {
-      if (state.abort.signal.aborted) break;
-      reply({ type: "batch", run: request.run, batch });
+    const account = request.job.userId;
+    const batches = analysedBatches(session.db, context, request.job, request.cap, { signal: state.abort.signal, pace: pacer(account) });
+    for (;;) {
+      // The turn is held while a batch is analysed, never while waiting for the main thread.
+      const next = await onTurns(account, () => batches.next());
+      if (next.done || state.abort.signal.aborted) break;
+      reply({ type: "batch", run: request.run, batch: next.value });
       state.credits -= 1;
       while (state.credits <= 0 && !state.abort.signal.aborted) await new Promise<void>((resolve) => (state.wake = resolve));
     }
+    if (state.abort.signal.aborted) await batches.return(undefined);
     reply({ type: "end", run: request.run });
   } catch (error) {
     reply({ type: "error", run: request.run, message: (error as Error).message });

@@ -9,7 +9,8 @@
 import type { ModerationListing } from "./types";
 
 export type DatasetLabel = "legit" | "scam";
-export type DatasetEntry = { listing: ModerationListing; label: DatasetLabel };
+/** `kind`: the scheme, or the honest look-alike (`hn_…`), when the line names it (evaluation only). */
+export type DatasetEntry = { listing: ModerationListing; label: DatasetLabel; kind?: string };
 
 const CATEGORY_LABELS: Readonly<Record<string, string>> = {
   flat: "Appartement",
@@ -73,7 +74,8 @@ export function datasetEntryFromJson(value: Json, lineNumber: number): DatasetEn
     ownerKey: str(ad.publisherName),
     publishedAt: str(ad.publishedAt),
   };
-  return { listing, label };
+  const kind = str(value.kind);
+  return kind ? { listing, label, kind } : { listing, label };
 }
 
 /** Parses a whole JSONL file content (blank lines ignored). */

@@ -18,9 +18,11 @@ import { extractFeatures, listingFingerprint, type StoredFeatures } from "./list
 import { SHIPPED_MODEL, type EngineModel } from "./model";
 import { score } from "./scoring";
 import { coherenceEvidence } from "./signals/coherence";
+import { conditionEvidence } from "./signals/conditions";
 import { languageEvidence } from "./signals/language";
 import { PriceIndex, PriceIndexBuilder } from "./signals/price";
 import { ReuseIndex, ReuseIndexBuilder } from "./signals/reuse";
+import { decodeTextModel, learnedTextEvidence } from "./text-model";
 import { GrowableFloat64, GrowableUint32 } from "./stats";
 import { FLAG_REASON_SEPARATOR, type Evidence, type ModerationListing, type ModerationVerdict } from "./types";
 
@@ -152,8 +154,13 @@ export function evidenceFor(listing: ModerationListing, context: ModerationConte
   const price = engine.prices.evaluate(listing, features, selfPriceValue);
   if (price) evidence.push(price);
   evidence.push(...languageEvidence(features.doc, listing.ownerKey));
+  evidence.push(...conditionEvidence(features.doc));
   evidence.push(...engine.reuse.evaluate(listing, features, self, stored !== null));
   evidence.push(...coherenceEvidence(listing, features));
+  if (engine.model.text) {
+    const learned = learnedTextEvidence(decodeTextModel(engine.model.text), features.doc);
+    if (learned) evidence.push({ family: "learnedText", ...learned });
+  }
   return evidence;
 }
 

@@ -5,7 +5,7 @@
  * printed comes from k-fold cross-validation (each listing scored by a model that never saw it).
  */
 import type { DatasetEntry } from "./dataset";
-import { createContextBuilder, evidenceFor } from "./engine";
+import { createContextBuilder, evidenceFor, SHIPPED_MODEL } from "./engine";
 import {
   calibrationTable,
   chooseThreshold,
@@ -18,7 +18,10 @@ import {
   type LabelledRows,
 } from "./logistic-fit";
 import { weightsRecord, type EngineModel } from "./model";
+import { listingText } from "./normalize";
 import { featureVector } from "./scoring";
+import { encodeTextModel, textStrength, type TextModelWeights } from "./text-model";
+import { heldOutTextLogits, outOfFoldTextLogits } from "./text-model-fit";
 import { EVIDENCE_FAMILIES, FAVOURABLE_FAMILIES, type EvidenceFamily } from "./types";
 
 export const CV_FOLDS = 5;
@@ -36,13 +39,65 @@ export type FitReport = {
   probabilities: Float64Array;
 };
 
-export function labelledRows(entries: DatasetEntry[]): LabelledRows {
-  const builder = createContextBuilder();
+/** Labelled rows, and the text model fitted on them when the learned-text family is used. */
+export type TrainingSet = LabelledRows & { textModel: TextModelWeights | null };
+
+export type RowOptions = {
+  /** Use the learned text model as a family (default true). */
+  text?: boolean;
+};
+
+const LEARNED_TEXT = EVIDENCE_FAMILIES.indexOf("learnedText");
+/** The hand-read evidence only: the learned text column is filled apart (never by a model that saw the row). */
+const WITHOUT_TEXT: EngineModel = { ...SHIPPED_MODEL, text: undefined };
+
+function evidenceRows(entries: DatasetEntry[]): Float64Array[] {
+  const builder = createContextBuilder(WITHOUT_TEXT);
   for (const entry of entries) builder.add(entry.listing);
   const context = builder.build();
+  return entries.map((entry) => featureVector(evidenceFor(entry.listing, context)));
+}
+
+const labelsOf = (entries: DatasetEntry[]): Uint8Array =>
+  Uint8Array.from(entries, (entry) => (entry.label === "scam" ? 1 : 0));
+const textsOf = (entries: DatasetEntry[]): string[] =>
+  entries.map((entry) => listingText(entry.listing.title, entry.listing.description));
+
+/**
+ * Rows to fit the engine's model on. The learned-text column of each row comes from a text model
+ * fitted without that row's fold (stacking), so its weight is what the text model is worth on
+ * listings it never read; the text model shipped is then fitted on every row.
+ */
+export function labelledRows(entries: DatasetEntry[], options: RowOptions = {}): TrainingSet {
+  return heldOutRows(entries, [], options).train;
+}
+
+/**
+ * Rows of a training set and of a held-out set scored as one batch (one context: the held-out
+ * listings are comparables, as on the platform) but fitted on the training set only: the text
+ * model of the held-out rows never read them.
+ */
+export function heldOutRows(
+  train: DatasetEntry[],
+  test: DatasetEntry[],
+  options: RowOptions = {},
+): { train: TrainingSet; test: LabelledRows } {
+  const rows = evidenceRows([...train, ...test]);
+  const trainRows = rows.slice(0, train.length);
+  const testRows = rows.slice(train.length);
+  const labels = labelsOf(train);
+  let textModel: TextModelWeights | null = null;
+  if (options.text !== false && train.length > 0) {
+    const texts = textsOf(train);
+    const outOfFold = outOfFoldTextLogits(texts, labels);
+    trainRows.forEach((row, i) => (row[LEARNED_TEXT] = textStrength(outOfFold[i])));
+    const heldOut = heldOutTextLogits(texts, labels, textsOf(test));
+    testRows.forEach((row, i) => (row[LEARNED_TEXT] = textStrength(heldOut.logits[i])));
+    textModel = heldOut.model;
+  }
   return {
-    rows: entries.map((entry) => featureVector(evidenceFor(entry.listing, context))),
-    labels: Uint8Array.from(entries, (entry) => (entry.label === "scam" ? 1 : 0)),
+    train: { rows: trainRows, labels, textModel },
+    test: { rows: testRows, labels: labelsOf(test) },
   };
 }
 
@@ -91,6 +146,7 @@ const PRIOR_LOG_ODDS: Record<EvidenceFamily, number> = {
   incoherentPrice: 2,
   incoherentFloor: 1,
   notInFrench: 0.5,
+  learnedText: 2,
   ownerShowsIt: -1,
   paysAtSignature: -1,
   officialGuarantee: -0.5,
@@ -109,10 +165,15 @@ function logLoss(probabilities: Float64Array, labels: Uint8Array): number {
 
 /** @param version name of the new engine version; @param decisions how many rows are agents' labels. */
 export function fitModel(
-  data: LabelledRows,
+  data: LabelledRows & { textModel?: TextModelWeights | null },
   version: string,
   decisions: number,
   now: Date,
+  /**
+   * The flag threshold, when chosen elsewhere: the one leave-one-file-out picks
+   * (`npm run eval:moderation`), which predicts unseen writers better than pooled folds.
+   */
+  chosenThreshold?: number,
 ): FitReport {
   let best: { l2: number; loss: number; probabilities: Float64Array } | null = null;
   for (const l2 of L2_CANDIDATES) {
@@ -122,7 +183,8 @@ export function fitModel(
     if (!best || loss < best.loss) best = { l2, loss, probabilities };
   }
   const { l2, probabilities } = best as NonNullable<typeof best>;
-  const threshold = chooseThreshold(probabilities, data.labels, TARGET_PRECISION);
+  const threshold =
+    chosenThreshold ?? chooseThreshold(probabilities, data.labels, TARGET_PRECISION);
   const crossValidated = confusion(probabilities, data.labels, threshold);
   const fitted = fitLogistic(data, { l2, signs: SIGNS, prior: PRIOR });
   const scams = data.labels.reduce((sum, label) => sum + label, 0);
@@ -132,6 +194,7 @@ export function fitModel(
     bias: Math.round(fitted.bias * 1000) / 1000,
     threshold,
     weights: weightsRecord(fitted.weights),
+    ...(data.textModel ? { text: encodeTextModel(data.textModel) } : {}),
     trainedOn: { listings: data.labels.length, scams, decisions },
     crossValidation: {
       folds: CV_FOLDS,

@@ -57,7 +57,7 @@ export const moderationJobKind: JobKind<typeof moderationJobs, RunOptions> = {
         const available = countTargets(job);
         writeProgress(MODERATION_JOB_TABLE, job.id, { set: { total: Math.min(available, cap * MODERATION_BATCH_SIZE), remaining: available } });
         if (available > 0) {
-          const analyzer = options.analyzer ?? (opened = await openAnalyzer(signal));
+          const analyzer = options.analyzer ?? (opened = await openAnalyzer(job.userId, signal));
           const loopJob = { id: job.id, userId: job.userId, mode: job.mode, ids: job.params?.ids ?? [] };
           await writeAnalysedBatches(job, analyzer.batches(loopJob, cap, signal), { signal, progress });
         }

@@ -24,8 +24,14 @@ const ROOM_SHARE_SENTENCE = /\b(?:colocation|coloc|colocataires?)\b/;
 const ROOM = /\bchambres?\b/;
 const ROOM_SHARE_STRONG =
   /\bchez l'habitant\b|\bune chambre se libere\b|\bchambre (?:meublee |privee )?(?:de \d+ ?m2? )?(?:dans|en) (?:une |un |notre |la |le |grande? )?(?:coloc|colocation)\b/;
+/**
+ * Legal forms whose price is not an open-market price (docs/moderation/typologies.md, T1): life
+ * annuity, bare ownership, instalment sale, auctions (the "mise à prix" is a starting bid),
+ * bail réel solidaire and PSLA (land or part of the price stays with a body), sold with a tenant
+ * in place. Named `lifeAnnuity` after the first of them.
+ */
 const LIFE_ANNUITY =
-  /\bviager\b|\bnue[- ]propriete\b|\bbouquet\b|\bdroit d'usage et d'habitation\b|\bvente a terme\b/;
+  /\bviager\b|\bnue[- ]propriete\b|\bbouquet\b|\bdroit d'usage et d'habitation\b|\bvente a terme\b|\b(?:vente (?:aux|par) encheres|encheres (?:notariales|judiciaires|immobilieres|interactives|en ligne)|mise a prix|adjudication)\b|\bbail reel solidaire\b|\bbrs\b|\borganisme de foncier solidaire\b|\bpsla\b|\blocation[- ]accession\b|\bvendue? (?:loue|louee|occupee?)\b|\blocataires? en place\b/;
 const FURNISHED =
   /(?<!\bnon )(?<!\bcuisine )(?<!\bcuisine entierement )(?<!\bcuisine toute )\bmeublee?s?\b|\bbail meuble\b/;
 const CHARGES_INCLUDED =
@@ -58,7 +64,22 @@ function hasAny(text: string, fragments: readonly string[]): boolean {
   return false;
 }
 const ROOM_SHARE_HINTS = ["habitant", "libere", "coloc"];
-const LIFE_ANNUITY_HINTS = ["viager", "propriete", "bouquet", "droit d'usage", "vente a terme"];
+const LIFE_ANNUITY_HINTS = [
+  "viager",
+  "propriete",
+  "bouquet",
+  "droit d'usage",
+  "vente a terme",
+  "encheres",
+  "mise a prix",
+  "adjudication",
+  "solidaire",
+  "brs",
+  "psla",
+  "accession",
+  "vendu",
+  "en place",
+];
 const FURNISHED_HINTS = ["meuble"];
 const CHARGES_HINTS = ["charge", "cc", "c.c", "compris", "inclus"];
 
@@ -72,7 +93,7 @@ export type ListingFeatures = {
   department: string | null;
   /** A room in a shared flat: the surface is the whole flat, so €/m² means nothing. */
   roomShare: boolean;
-  /** Viager / bare ownership: the price is only a down payment. */
+  /** Viager, bare ownership, auction, BRS, PSLA, sold let: the price is not an open-market one. */
   lifeAnnuity: boolean;
   /** Holiday let priced per night/week. */
   shortTerm: boolean;
@@ -87,6 +108,13 @@ export type ListingFeatures = {
   /** log of the size-normalised price per m² (NaN when not comparable). */
   priceValue: number;
 };
+
+/**
+ * A parking space, garage, box or cellar named as such in the title, whatever category the portal
+ * filed it under: its price per m² is not a home's, so it is never compared with homes.
+ */
+const NOT_A_HOME_TITLE =
+  /^(?:(?:vente|location|a louer|a vendre|loue|vends|a saisir)\s*:?\s+(?:d'une?\s+|de\s+|un\s+|une\s+)?)?(?:places? de (?:parking|stationnement)|parkings?|garages?|box|boxes|stationnement|emplacements? de (?:parking|stationnement)|caves?)\b/;
 
 const HOME_TYPES = new Map<string, HomeType>();
 
@@ -151,7 +179,7 @@ export function extractFeatures(
   const doc = new TextDoc(listingText(listing.title, listing.description), listingSource(listing.title, listing.description));
   const text = doc.text;
   const title = normalizeText(listing.title);
-  const homeType = homeTypeOf(listing.propertyType);
+  const homeType = NOT_A_HOME_TITLE.test(title) ? "other" : homeTypeOf(listing.propertyType);
   const city = cityKey(listing.city);
   const cityDisplay = listing.city?.trim() || null;
   const department = departmentOf(listing.postalCode);

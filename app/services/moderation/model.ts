@@ -8,6 +8,14 @@ import { z } from "zod";
 import shipped from "./engine-model.json";
 import { EVIDENCE_FAMILIES, type EvidenceFamily } from "./types";
 
+/** The learned text model (text-model.ts), int8 weights in base64; absent: family not used. */
+const textModelSchema = z.object({
+  bits: z.number().int(),
+  bias: z.number(),
+  scale: z.number(),
+  weights: z.string(),
+});
+
 const intervalSchema = z.object({ value: z.number(), low: z.number(), high: z.number() });
 
 export const engineModelSchema = z.object({
@@ -16,6 +24,7 @@ export const engineModelSchema = z.object({
   bias: z.number(),
   threshold: z.number().gt(0).lt(1),
   weights: z.record(z.string(), z.number()),
+  text: textModelSchema.optional(),
   trainedOn: z.object({
     listings: z.number().int(),
     scams: z.number().int(),

@@ -21,7 +21,7 @@ export async function moderateAllPending(
   let flagged = 0;
   let runs = 0;
   let last: ModerationJob | undefined;
-  const analyzer = countPending(userId) > 0 ? await openAnalyzer(options.signal) : undefined;
+  const analyzer = countPending(userId) > 0 ? await openAnalyzer(userId, options.signal) : undefined;
   try {
     while (analyzer && !options.signal?.aborted) {
       const job = createModerationJob(userId, { mode: "pending", auto: true });

@@ -131,9 +131,22 @@ const UTF16 = new TextDecoder(
   new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? "utf-16le" : "utf-16be",
 );
 
+/**
+ * What the engine reads of a listing: a real description is a few thousand characters at most;
+ * past this, only the beginning and the end are read (where the money, the contact and the
+ * story sit), so that the cost of one listing is bounded whatever a file holds (issue 23).
+ */
+export const ANALYSED_TEXT = { title: 300, head: 9000, tail: 3000 } as const;
+
 /** Title and description as one document, as written (the title often carries "URGENT"). */
 export function listingSource(title: string, description: string | null): string {
-  return description ? `${title}\n${description}` : title;
+  const head = title.length > ANALYSED_TEXT.title ? title.slice(0, ANALYSED_TEXT.title) : title;
+  if (!description) return head;
+  const body =
+    description.length > ANALYSED_TEXT.head + ANALYSED_TEXT.tail
+      ? `${description.slice(0, ANALYSED_TEXT.head)}\n${description.slice(-ANALYSED_TEXT.tail)}`
+      : description;
+  return `${head}\n${body}`;
 }
 
 /** The same document, normalised: what every rule reads. */

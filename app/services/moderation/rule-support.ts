@@ -9,6 +9,7 @@
 import type { DatasetEntry } from "./dataset";
 import { listingText } from "./normalize";
 import * as LanguagePatterns from "./signals/language-patterns";
+import { CONDITION_RULES } from "./signals/conditions";
 import { MONEY_FLOW_RULES } from "./signals/money-flow";
 
 /** Below this many supporting scams, an alternative is reported as fitted to examples. */
@@ -54,6 +55,13 @@ const CONTEXT_RULES = new Set([
   "FRENCH_PHONE",
   // Reads the number of months; the legal cap is checked in code (money-flow.ts).
   "DEPOSIT_MONTHS",
+  // Roles of conditions.ts: only their conjunction in one sentence is evidence.
+  "MONEY_ASKED",
+  "GATE",
+  "VISIT_FOLLOWS",
+  "OUTSIDE_CHANNEL",
+  "LEGAL_MOMENT",
+  "OFFICIAL_FILE",
 ]);
 
 export type RuleSupport = {
@@ -87,6 +95,7 @@ export function namedRules(): NamedRule[] {
   for (const [rule, value] of [
     ...Object.entries(LanguagePatterns),
     ...Object.entries(MONEY_FLOW_RULES),
+    ...Object.entries(CONDITION_RULES),
   ]) {
     const patterns = patternsOf(value);
     if (patterns.length > 0) found.push({ rule, patterns });

@@ -53,7 +53,14 @@ export function score(evidence: Evidence[], model: EngineModel): Score {
       contribution: item.weight * (weights[FAMILY_INDEX.get(item.family) ?? -1] ?? 0),
     }))
     .filter(({ contribution }) => contribution !== 0)
-    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || a.order - b.order);
+    // The learned text model's reason comes after the hand-read ones, whatever its weight: it says
+    // "worded like known scams", they say what exactly is asked, which is what a moderator checks.
+    .sort(
+      (a, b) =>
+        Number(a.item.family === "learnedText") - Number(b.item.family === "learnedText") ||
+        Math.abs(b.contribution) - Math.abs(a.contribution) ||
+        a.order - b.order,
+    );
   const reasons: string[] = [];
   const favourable: string[] = [];
   for (const { item, contribution } of contributions) {

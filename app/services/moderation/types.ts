@@ -100,6 +100,7 @@ export const EVIDENCE_FAMILIES = [
   "incoherentPrice",
   "incoherentFloor",
   "notInFrench",
+  "learnedText",
   // What speaks for the listing: fitted weights are expected to be negative.
   "ownerShowsIt",
   "paysAtSignature",

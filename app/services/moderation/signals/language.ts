@@ -106,7 +106,7 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
   const means: string[] = [];
   for (const { pattern, label, gate } of UNTRACEABLE_PAYMENTS) {
     if (means.includes(label) || !doc.has(gate)) continue;
-    if (doc.findAffirmative(pattern).length > 0) means.push(label);
+    if (doc.hasAffirmative(pattern)) means.push(label);
   }
   if (means.length > 0) {
     push("untraceablePayment", 1, `Paiement par ${means.slice(0, 2).join(" ou ")} demandé`);
@@ -114,7 +114,7 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
 
   // --- Foreign bank account -----------------------------------------------------------------
   const foreignAccount =
-    doc.has(FOREIGN_ACCOUNT_GATE) && doc.findAffirmative(FOREIGN_ACCOUNT).length > 0;
+    doc.has(FOREIGN_ACCOUNT_GATE) && doc.hasAffirmative(FOREIGN_ACCOUNT);
   if (foreignAccount) push("foreignAccount", 1, "Paiement vers un compte bancaire étranger");
 
   // --- Money before the visit ---------------------------------------------------------------
@@ -147,7 +147,7 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
   // --- Keys by post ---------------------------------------------------------------------------
   if (
     doc.has(KEYS_GATE) &&
-    (KEYS_SENT.some((pattern) => doc.findAffirmative(pattern).length > 0) ||
+    (KEYS_SENT.some((pattern) => doc.hasAffirmative(pattern)) ||
       doc.findAffirmative(COURIER).some((m) => doc.sentenceHas(m.sentence, KEYS)))
   ) {
     push("keysByPost", 1, "Clés envoyées par courrier ou transporteur");
@@ -188,7 +188,7 @@ export function languageEvidence(doc: TextDoc, ownerKey: string | null = null): 
   if (vague) push("vagueProcedure", 1, "Conditions de location renvoyées à un échange privé");
 
   // --- Distress story -------------------------------------------------------------------------
-  if (doc.has(DISTRESS_GATE) && doc.findAffirmative(DISTRESS).length > 0) {
+  if (doc.has(DISTRESS_GATE) && doc.hasAffirmative(DISTRESS)) {
     push("distressStory", 1, "Histoire personnelle dramatique pour presser la décision");
   }
 
@@ -259,11 +259,11 @@ function escrowStory(doc: TextDoc): string | null {
   if (
     doc.has(NOTARY_GATE) &&
     doc.has(FOREIGN_PLACE_GATE) &&
-    doc.findAffirmative(NOTARY_ABROAD).length > 0
+    doc.hasAffirmative(NOTARY_ABROAD)
   ) {
     return "notaire à l'étranger";
   }
-  if (doc.has(SECURE_STORY_GATE) && doc.findAffirmative(SECURE_STORY).length > 0) {
+  if (doc.has(SECURE_STORY_GATE) && doc.hasAffirmative(SECURE_STORY)) {
     return "service de paiement « sécurisé »";
   }
   const escrow =
@@ -334,7 +334,7 @@ function absentOwner(doc: TextDoc): Evidence[] {
 
 /** Someone on site shows the property: a relative/neighbour/agency, or the owner in person. */
 function hasLocalVisits(doc: TextDoc): boolean {
-  if (doc.findAffirmative(SELF_VISITS).length > 0) return true;
+  if (doc.hasAffirmative(SELF_VISITS)) return true;
   // "ma sœur fait les visites", stated affirmatively ("ma sœur ne fait pas les visites" is not).
   return doc
     .findAffirmative(PROXY_VERB)
@@ -345,7 +345,7 @@ function hasLocalVisits(doc: TextDoc): boolean {
 
 function isProfessional(doc: TextDoc, ownerKey: string | null): boolean {
   if (ownerKey && PROFESSIONAL_OWNER.test(normalizeText(ownerKey))) return true;
-  return doc.has(PROFESSIONAL_TEXT_GATE) && doc.findAffirmative(PROFESSIONAL_TEXT).length > 0;
+  return doc.has(PROFESSIONAL_TEXT_GATE) && doc.hasAffirmative(PROFESSIONAL_TEXT);
 }
 
 function offPlatform(doc: TextDoc, professional: () => boolean): Evidence[] {
@@ -354,7 +354,7 @@ function offPlatform(doc: TextDoc, professional: () => boolean): Evidence[] {
   const contactStrength = (): number => (professional() ? PROFESSIONAL_CONTACT_STRENGTH : 1);
   const hasEmail =
     (doc.has(EMAIL_GATE) && doc.findAll(EMAIL).some((m) => !doc.isWarned(m))) ||
-    (doc.has(EMAIL_HINT_GATE) && doc.findAffirmative(EMAIL_HINT).length > 0);
+    (doc.has(EMAIL_HINT_GATE) && doc.hasAffirmative(EMAIL_HINT));
   if (hasEmail)
     items.push({
       family: "email",

@@ -9,6 +9,12 @@
  * that opens a new clause ("…, je …", "… mais …", "… donc …"), so in
  * "je ne peux pas faire visiter, envoyez la caution par virement" the "ne … pas" does not leak
  * onto "virement", whereas in "je ne demande ni mandat, ni coupon, ni virement" it does.
+ *
+ * Every question about a match costs a bounded amount of work, whatever the text's length: clause
+ * breaks are found once for the whole text and looked up by binary search, sentence-wide tests are
+ * cached per sentence, and a clause is read at most CLAUSE_REACH characters around the match (a
+ * negation further away than that does not govern it). A text of n characters thus costs O(n log n)
+ * however many rules match it (issue 23: "siret " repeated 8 000 times cost about a second).
  */
 
 import { normalizedOffsets } from "../normalize";
@@ -18,6 +24,8 @@ export type Match = { start: number; end: number; sentence: number; text: string
 
 /** Longest quote a reason carries, in characters. */
 const QUOTE_LENGTH = 90;
+/** How far around a match its clause is read (characters): beyond, a clause is a run-on text. */
+export const CLAUSE_REACH = 240;
 
 /** Sentence ends: . ! ? ; followed by a space/end (so "booking.com" and "9.5" survive), or a newline. */
 const SENTENCE_END = /[.!?;]+(?=\s|$)|\n/g;
@@ -66,6 +74,11 @@ export class TextDoc {
   private ends: number[] | null = null;
   private scan: StemScan | null = null;
   private readonly warningSentences = new Map<number, boolean>();
+  /** Clause breaks of the whole text, [start, end) in text order, found once. */
+  private clauseBreaks: Breaks | null = null;
+  private warningBreaks: Breaks | null = null;
+  /** Per pattern, per sentence: 1 = the sentence matches, -1 = it does not, 0 = not yet known. */
+  private readonly sentenceTests = new Map<RegExp, Int8Array>();
   /** Sentence strings, sliced once on demand. */
   private readonly sentences: Array<string | undefined> = [];
 
@@ -171,34 +184,33 @@ export class TextDoc {
 
   /** Does the sentence containing `match` also match `pattern` (a non-global regex)? */
   sentenceHas(sentence: number, pattern: RegExp): boolean {
-    return pattern.test(this.sentence(sentence));
+    let known = this.sentenceTests.get(pattern);
+    if (!known) {
+      known = new Int8Array(this.sentenceCount);
+      this.sentenceTests.set(pattern, known);
+    }
+    if (known[sentence] === 0) known[sentence] = pattern.test(this.sentence(sentence)) ? 1 : -1;
+    return known[sentence] === 1;
   }
 
   /** Bounds [start, end) of the warning clause around a match, absolute in the text. */
   private warningClause(match: Match): { start: number; end: number; next: string } {
+    this.warningBreaks ??= findBreaks(this.text, WARNING_CLAUSE_BREAK);
     const sentenceStart = this.sentenceStarts[match.sentence];
-    const sentence = this.sentence(match.sentence);
-    let start = 0;
-    let end = sentence.length;
-    let nextEnd = sentence.length;
-    WARNING_CLAUSE_BREAK.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = WARNING_CLAUSE_BREAK.exec(sentence)) !== null) {
-      if (m[0].length === 0) WARNING_CLAUSE_BREAK.lastIndex++;
-      const breakEnd = m.index + m[0].length;
-      if (breakEnd <= match.start - sentenceStart) start = breakEnd;
-      else if (m.index >= match.end - sentenceStart) {
-        if (end === sentence.length) end = m.index;
-        else {
-          nextEnd = m.index;
-          break;
-        }
-      }
-    }
+    const sentenceEnd = this.sentenceEnds[match.sentence];
+    const { starts, ends } = this.warningBreaks;
+    const before = lastAtOrBefore(ends, match.start);
+    const start = Math.max(sentenceStart, before >= 0 ? ends[before] : 0, match.start - CLAUSE_REACH);
+    const after = firstAtOrAfter(starts, match.end);
+    const limit = Math.min(sentenceEnd, match.end + CLAUSE_REACH);
+    const end = after < starts.length && starts[after] < limit ? starts[after] : limit;
+    const nextLimit = Math.min(sentenceEnd, end + CLAUSE_REACH);
+    const nextEnd =
+      end < limit && after + 1 < starts.length && starts[after + 1] < nextLimit ? starts[after + 1] : nextLimit;
     return {
-      start: sentenceStart + start,
-      end: sentenceStart + end,
-      next: sentence.slice(end, nextEnd).replace(/^[\s,:()]+/, ""),
+      start,
+      end,
+      next: this.text.slice(end, nextEnd).replace(/^[\s,:()]+/, ""),
     };
   }
 
@@ -226,8 +238,26 @@ export class TextDoc {
       from = Math.max(from, match.start - QUOTE_LENGTH / 2);
       to = Math.min(to, from + QUOTE_LENGTH);
     }
-    const words = this.originalWords(from, to) ?? this.text.slice(from, to).trim();
-    return `« ${from > clause.start ? "…" : ""}${words}${to < clause.end ? "…" : ""} »`;
+    return this.quoteRange(from, to, clause.start, clause.end);
+  }
+
+  /**
+   * The listing's own words behind normalised [from, to), quoted: never cut inside a word, never
+   * ending on an opening bracket or starting on a closing one; "…" where the clause goes on
+   * (between `clauseStart` and `clauseEnd`, the range itself by default).
+   */
+  quoteRange(from: number, to: number, clauseStart = from, clauseEnd = to): string {
+    const text = this.text;
+    const isWordAt = (i: number): boolean => i >= 0 && i < text.length && /[\p{L}\p{N}'@.€-]/u.test(text[i]);
+    // Into the range, to the nearest whole word on each side.
+    if (from > clauseStart && isWordAt(from - 1)) while (from < to && isWordAt(from)) from++;
+    if (to < clauseEnd && isWordAt(to)) while (to > from && isWordAt(to - 1)) to--;
+    // No blank, dangling bracket or separator at either end.
+    while (from < to && /[\s,;:)\]]/.test(text[from])) from++;
+    while (to > from && /[\s,;:([]/.test(text[to - 1])) to--;
+    if (to <= from) return "« »";
+    const words = this.originalWords(from, to) ?? text.slice(from, to);
+    return `« ${from > clauseStart ? "…" : ""}${words}${to < clauseEnd ? "…" : ""} »`;
   }
 
   /** The written words behind normalised [from, to), blanks collapsed; null when they cannot be found. */
@@ -248,33 +278,28 @@ export class TextDoc {
    * (the match itself is included so "ne vous enverrai pas les clés" counts).
    */
   isNegated(match: Match): boolean {
+    this.clauseBreaks ??= findBreaks(this.text, CLAUSE_BREAK);
+    const { starts, ends } = this.clauseBreaks;
     const sentenceStart = this.sentenceStarts[match.sentence];
-    const before = this.text.slice(sentenceStart, match.end);
-    let clauseStart = 0;
-    CLAUSE_BREAK.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    const limit = match.start - sentenceStart;
-    while ((m = CLAUSE_BREAK.exec(before)) !== null) {
-      const breakEnd = m.index + m[0].length;
-      if (breakEnd > limit) break;
-      clauseStart = breakEnd;
-      if (m[0].length === 0) CLAUSE_BREAK.lastIndex++;
-    }
-    const clause = before.slice(clauseStart);
+    const before = lastAtOrBefore(ends, match.start);
+    const clauseStart = Math.max(
+      sentenceStart,
+      before >= 0 ? ends[before] : 0,
+      match.start - CLAUSE_REACH,
+    );
+    const clause = this.text.slice(clauseStart, match.end);
     if (!NEGATION.test(clause)) return false;
+    // Where the clause ends: the restriction "ne … que" may close after the match.
+    const after = firstAtOrAfter(starts, match.end);
+    const clauseEnd = Math.min(
+      this.sentenceEnds[match.sentence],
+      after < starts.length ? starts[after] : this.text.length,
+      match.end + CLAUSE_REACH,
+    );
     return (
-      !RESTRICTIVE_NE.test(this.text.slice(sentenceStart + clauseStart, this.clauseEnd(match))) ||
+      !RESTRICTIVE_NE.test(this.text.slice(clauseStart, clauseEnd)) ||
       NEGATION_BESIDES_NE.test(clause)
     );
-  }
-
-  /** Where the clause holding a match ends (the restriction "ne … que" may close after it). */
-  private clauseEnd(match: Match): number {
-    const end = this.sentenceEnds[match.sentence];
-    const rest = this.text.slice(match.end, end);
-    CLAUSE_BREAK.lastIndex = 0;
-    const next = CLAUSE_BREAK.exec(rest);
-    return next ? match.end + next.index : end;
   }
 
   /** A match that is neither negated nor inside a warning sentence: an actual statement. */
@@ -282,8 +307,70 @@ export class TextDoc {
     return !this.isWarned(match) && !this.isNegated(match);
   }
 
+  /** Does the text state it at least once? Stops at the first affirmative match. */
+  hasAffirmative(pattern: RegExp): boolean {
+    if (!pattern.global) throw new Error("hasAffirmative expects a global regex");
+    pattern.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = pattern.exec(this.text)) !== null) {
+      if (m[0].length === 0) {
+        pattern.lastIndex++;
+        continue;
+      }
+      const match = { start: m.index, end: m.index + m[0].length, sentence: this.sentenceIndexAt(m.index), text: m[0] };
+      if (this.isAffirmative(match)) {
+        pattern.lastIndex = 0;
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Affirmative matches of a global regex. */
   findAffirmative(pattern: RegExp): Match[] {
     return this.findAll(pattern).filter((m) => this.isAffirmative(m));
   }
+}
+
+type Breaks = { starts: number[]; ends: number[] };
+
+/** Every match of a global break pattern over the whole text, once. */
+function findBreaks(text: string, pattern: RegExp): Breaks {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  pattern.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = pattern.exec(text)) !== null) {
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+  return { starts, ends };
+}
+
+/** Index of the last value ≤ position in an ascending array, or -1. */
+function lastAtOrBefore(sorted: number[], position: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= position) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Index of the first value ≥ position in an ascending array, or its length. */
+function firstAtOrAfter(sorted: number[], position: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
