@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { importJobs } from "#db/schema";
 import { MSG } from "~/messages";
-import { cancelJob, createJob, findJob, JobBusyError, runJob } from "~/services/jobs/engine.server";
+import { cancelJob, createJob, enqueueJob, findJob, JobBusyError, runJob } from "~/services/jobs/engine.server";
+import { jobQueue } from "~/services/jobs/queue.server";
 import type { JobKind, JobSession } from "~/services/jobs/job-kind";
 import { buildJobView } from "~/services/jobs/job-view";
 import { holdJob } from "~/services/jobs/lease.server";
@@ -67,6 +68,35 @@ describe("moteur de jobs", () => {
       },
     });
     expect(job).toMatchObject({ status: "failed", message: "Erreur de l'essai : flux illisible", errors: ["ligne 1"] });
+  });
+
+  it("un job qui ne peut même pas enregistrer sa fin n'arrête pas le processus (rejet non géré)", async () => {
+    const user = await makeUser();
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", listener);
+    try {
+      const brokenKind: JobKind<typeof importJobs, Probe> = {
+        ...probeKind,
+        open: (job, options) => ({
+          ...probeKind.open(job, options),
+          // Stands for a failJob that throws "database is locked" after busy_timeout.
+          failure: () => {
+            throw new Error("database is locked");
+          },
+        }),
+      };
+      enqueueJob(brokenKind, createProbe(user.id), {
+        run: async () => {
+          throw new Error("flux illisible");
+        },
+      });
+      await jobQueue().onIdle();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", listener);
+    }
   });
 
   it("Stop pendant le travail : arrêté avec le message de la session, jamais terminé", async () => {

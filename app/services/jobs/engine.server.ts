@@ -47,7 +47,14 @@ export function createJob<Table extends JobTable, Input>(
 /** Puts a created job on the in-process queue; the screens poll it through /resources/jobs/{id}. */
 export function enqueueJob<Table extends JobTable, Input>(kind: JobKind<Table, Input>, job: Row<Table>, input: Input) {
   const signal = holdJob(kind, job.id);
-  void jobQueue().add(() => runJob(kind, job, input, signal));
+  // A run that cannot even record how it ended (the database stayed locked past busy_timeout)
+  // must not take the whole process down as an unhandled rejection: its row keeps a lease that
+  // is no longer renewed, and the periodic sweep marks it failed with its French message.
+  jobQueue()
+    .add(() => runJob(kind, job, input, signal))
+    .catch((error: unknown) => {
+      logEvent("job.end_unrecorded", { kind: kind.name, jobId: job.id, error: error instanceof Error ? error.message : String(error) });
+    });
 }
 
 /**
