@@ -104,13 +104,16 @@ export const OWNER_RETENTION = { rejectedDays: 30, unchangedDays: 365 } as const
  * - price changes of listings the partner withdrew more than 90 days ago;
  * - export change feed (export_events): 30 days; a feed position older than what is kept answers
  *   410 with `resync_required` (the latest event always stays: it carries the feed's position);
- * - sessions and password-reset links as soon as they expire.
+ * - sessions and password-reset links as soon as they expire;
+ * - webhook batches delivered or given up on, once the feed no longer holds their events (the
+ *   same 30 days: "Renvoyer" rebuilds a batch from its events); pending ones always stay.
  */
 export const RETENTION = {
   apiUsageLogsDays: 400,
   finishedJobsDays: 90,
   withdrawnPriceChangesDays: 90,
   exportEventsDays: 30,
+  webhookDeliveriesDays: 30,
   chunk: 1000,
   intervalMs: 24 * 60 * 60 * 1000,
 } as const;

@@ -8,6 +8,7 @@ import { formatNumber } from "~/utils/format";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { exportCall } from "../setup/chart-factories";
 import { callExportApi, makeActiveListings, makeExportKey } from "../setup/export-factories";
+import { makeConnection } from "../setup/connections-factories";
 import { makeUser } from "../setup/factories";
 
 /**
@@ -129,6 +130,35 @@ describe("tâche de rétention", () => {
 
     // A second pass finds nothing more.
     expect((await runRetention(NOW))?.deleted).toBe(0);
+  });
+});
+
+describe("tâche de rétention : lots de webhooks", () => {
+  it("efface les lots livrés ou abandonnés plus vieux que la fenêtre du flux, jamais un lot en attente", async () => {
+    const user = await makeUser();
+    const connection = makeConnection(user.id, { apiType: "export", apiKey: null });
+    const insert = sql().prepare(
+      "insert into webhook_deliveries (id, connection_id, kind, status, created_at) values (?, ?, 'events', ?, ?)",
+    );
+    const batch = (status: string, daysAgo: number) => {
+      const id = crypto.randomUUID();
+      insert.run(id, connection.id, status, ago(daysAgo));
+      return id;
+    };
+    const oldDelivered = batch("delivered", RETENTION.webhookDeliveriesDays + 1);
+    const oldFailed = batch("failed", RETENTION.webhookDeliveriesDays + 1);
+    const oldPending = batch("pending", RETENTION.webhookDeliveriesDays + 1);
+    const recentDelivered = batch("delivered", 2);
+
+    const job = await runRetention(NOW);
+
+    expect(job?.counts["webhook_deliveries (terminés)"]).toBe(2);
+    expect([oldDelivered, oldFailed, oldPending, recentDelivered].map((id) => exists("webhook_deliveries", "id", id))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });
 

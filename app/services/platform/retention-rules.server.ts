@@ -104,6 +104,13 @@ export function retentionRules(): RetentionRule[] {
       `delete from password_reset_tokens where token_hash in (select token_hash from password_reset_tokens where expires_at < @now limit @limit)`,
       (now) => ({ now }),
     ),
-    // webhook_deliveries: their retention comes with the webhook engine's batches (issue 30).
+    // Batches are stored by reference to export_events (webhook-batches.server.ts): once the
+    // feed has dropped their events they can no longer be rebuilt, so the finished ones go too.
+    statementRule(
+      "webhook_deliveries (terminés)",
+      `delete from webhook_deliveries where id in (
+         select id from webhook_deliveries where status in ('delivered', 'failed') and created_at < @before limit @limit)`,
+      before(RETENTION.webhookDeliveriesDays),
+    ),
   ];
 }
