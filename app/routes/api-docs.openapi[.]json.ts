@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportApiOpenApiDocument } from "~/services/export/export-api-openapi";
+import { exportApiOpenApiDocument } from "~/services/export/export-api-openapi.server";
 
 /**
  * GET /api-docs/openapi.json: the OpenAPI 3.1 description of the export API and its webhooks

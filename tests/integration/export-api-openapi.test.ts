@@ -28,7 +28,7 @@ import {
   OPENAPI_PATH,
   WEBHOOK_DOCUMENTED_HEADERS,
   WEBHOOK_NAME,
-} from "~/services/export/export-api-openapi";
+} from "~/services/export/export-api-openapi.server";
 import {
   exportedListingSchema,
   exportRequestBodySchema,
@@ -342,12 +342,10 @@ describe("le client généré (openapi-typescript + openapi-fetch)", () => {
       400,
       EXPORT_API_ERRORS.unknownField("foo"),
     );
-    // @ts-expect-error the generated types refuse what the server refuses: limit is a number
-    await expectDocumentedError(
-      await api.POST(API, { body: { apiKey, limit: "50" } }),
-      400,
-      EXPORT_API_ERRORS.limit,
-    );
+    // The generated types refuse what the server refuses: limit is a number.
+    // @ts-expect-error a string limit
+    const stringLimit = await api.POST(API, { body: { apiKey, limit: "50" } });
+    await expectDocumentedError(stringLimit, 400, EXPORT_API_ERRORS.limit);
     await expectDocumentedError(
       await api.POST(API, { body: { apiKey, limit: 0 } }),
       400,

@@ -11,7 +11,7 @@ import {
 /**
  * The export API's request and answers as zod schemas (issue 27). The body reader validates
  * with exportRequestBodySchema; the answers' types are inferred from the others; the OpenAPI
- * document (export-api-openapi.ts) is generated from all of them, descriptions included, so the
+ * document (export-api-openapi.server.ts) is generated from all of them, descriptions included, so the
  * description a customer's generator reads is the one the server keeps.
  */
 

@@ -264,3 +264,39 @@ export function exportApiOpenApiDocument(origin: string) {
   built ??= buildDocument();
   return { ...built, servers: [{ url: origin, description: "Cette instance de Vigimmo" }] };
 }
+
+type JsonSchema = { type?: string | string[]; $ref?: string; oneOf?: JsonSchema[]; anyOf?: JsonSchema[]; items?: JsonSchema; description?: string; const?: unknown };
+
+/** A schema's type as a reader says it: "integer", "string[]", "ExportedOwner", "ExportPage | ExportChanges". */
+function typeName(schema: JsonSchema): string {
+  if (schema.$ref) return schema.$ref.split("/").at(-1)!;
+  const members = schema.oneOf ?? schema.anyOf;
+  if (members) return members.filter((member) => member.type !== "null").map(typeName).join(" | ");
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  const type = [schema.type ?? []].flat().filter((name) => name !== "null")[0] ?? "";
+  return type === "array" && schema.items ? `${typeName(schema.items)}[]` : type;
+}
+
+const isNullable = (schema: JsonSchema) =>
+  [schema.type ?? []].flat().includes("null") || (schema.oneOf ?? schema.anyOf ?? []).some((member) => member.type === "null");
+
+export type OpenApiReference = {
+  fields: Array<{ name: string; type: string; nullable: boolean; description: string }>;
+  responses: Array<{ status: string; description: string }>;
+};
+
+/** What /api-docs shows of the document: the listing's fields and the operation's answers, read from the document itself. */
+export function openApiReference(): OpenApiReference {
+  const document = exportApiOpenApiDocument("");
+  const listing = document.components!.schemas!.ExportedListing as { properties: Record<string, JsonSchema> };
+  const answers = document.paths![EXPORT_API_PATH]!.post!.responses as Record<string, { description: string }>;
+  return {
+    fields: Object.entries(listing.properties).map(([name, schema]) => ({
+      name,
+      type: typeName(schema),
+      nullable: isNullable(schema),
+      description: schema.description ?? "",
+    })),
+    responses: Object.entries(answers).map(([status, answer]) => ({ status, description: answer.description })),
+  };
+}
