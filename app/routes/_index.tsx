@@ -2,19 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
-import { MARKETING } from "~/config";
+import { getLandingFigures } from "~/services/dashboard/stats.server";
 import { getUser } from "~/utils/permissions.server";
+import { formatNumber } from "~/utils/format";
 import { SHIPPED_MODEL } from "~/services/moderation/model";
 
 /** Measured, not claimed: the shipped model's cross-validated precision (npm run eval:moderation). */
 const MEASURED_PRECISION = `${Math.round(SHIPPED_MODEL.crossValidation.precision.value * 100)} %`;
 
-const STATS = [
-  { value: MARKETING.listings, label: "Annonces traitées" },
-  { value: MEASURED_PRECISION, label: "Précision de l'IA" },
-  { value: MARKETING.platforms, label: "Plateformes partenaires" },
-  { value: `${MARKETING.installMinutes} min`, label: "Pour être opérationnel" },
-];
+/** The year the copyright line starts (SPEC.md's 2024); it runs to the current year. */
+const FIRST_YEAR = 2024;
 
 const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
   {
@@ -30,7 +27,7 @@ const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
   {
     icon: "rocket",
     title: "Publication multi-plateformes",
-    text: `Diffusez vos annonces validées sur votre site et plus de ${MARKETING.platforms} plateformes partenaires en un clic.`,
+    text: "Diffusez vos annonces validées sur votre site et chez vos partenaires, par l'API d'export et ses webhooks.",
   },
 ];
 
@@ -39,13 +36,18 @@ const REASONS = [
   { title: "Gain de temps", text: "Des heures de tri manuel économisées chaque semaine." },
   { title: "Collaboration d'équipe", text: "Toute l'agence travaille sur les mêmes annonces, au même endroit." },
   { title: "Données chiffrées", text: "Vos données et vos clés API sont chiffrées." },
-  { title: "Support réactif", text: `Une réponse de notre support en moins de ${MARKETING.supportHours} heures.` },
+  { title: "Support réactif", text: "Une équipe qui répond à vos questions et vous accompagne." },
   { title: "API complète", text: "Mises à jour mensuelles, webinaires de formation et documentation détaillée." },
 ];
 
-/** A signed-in visitor is offered their dashboard rather than a sign-in they do not need. */
+/**
+ * A signed-in visitor is offered their dashboard rather than a sign-in they do not need. Every
+ * figure on the page is measured (issue 24, item 21): the platform's listings and the model's
+ * cross-validated precision; claims the app cannot measure (partner platforms, setup time,
+ * support delay) are said without a number.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { signedIn: (await getUser(request)) !== null };
+  return { signedIn: (await getUser(request)) !== null, figures: getLandingFigures(), year: new Date().getFullYear() };
 }
 
 function AccountLink({ signedIn, className }: { signedIn: boolean; className: string }) {
@@ -61,7 +63,13 @@ function AccountLink({ signedIn, className }: { signedIn: boolean; className: st
 }
 
 export default function Landing() {
-  const { signedIn } = useLoaderData<typeof loader>();
+  const { signedIn, figures, year } = useLoaderData<typeof loader>();
+  const stats = [
+    { value: formatNumber(figures.total), label: "Annonces traitées" },
+    { value: MEASURED_PRECISION, label: "Précision mesurée de l'IA" },
+    { value: formatNumber(figures.active), label: "Annonces validées" },
+    { value: formatNumber(figures.suspicious), label: "Arnaques suspectées" },
+  ];
   return (
     <div className="bg-white">
       <header className="mx-auto flex max-w-7xl items-center justify-between px-4 py-5 sm:px-6 lg:px-8">
@@ -90,7 +98,7 @@ export default function Landing() {
 
         <section aria-label="Chiffres clés" className="bg-brand-700">
           <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 text-center text-white sm:px-6 md:grid-cols-4 lg:px-8">
-            {STATS.map((stat) => (
+            {stats.map((stat) => (
               <div key={stat.label}>
                 <dt className="text-sm text-brand-100">{stat.label}</dt>
                 <dd className="mt-1 text-3xl font-bold">{stat.value}</dd>
@@ -117,12 +125,12 @@ export default function Landing() {
         <section className="bg-slate-50">
           <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
             <h2 className="text-center text-3xl font-bold text-slate-900">Votre tableau de bord</h2>
-            <p className="mt-2 text-center text-slate-700">Un aperçu de ce qui vous attend après l&apos;inscription.</p>
+            <p className="mt-2 text-center text-slate-700">Les annonces de la plateforme aujourd&apos;hui, comme votre tableau de bord les montrera.</p>
             <div className="mx-auto mt-8 grid max-w-4xl gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:grid-cols-3" aria-hidden="true">
               {[
-                ["Total annonces", "1 248", "text-slate-900"],
-                ["Suspectes", "37", "text-amber-600"],
-                ["Actives validées", "1 102", "text-emerald-600"],
+                ["Total annonces", formatNumber(figures.total), "text-slate-900"],
+                ["Suspectes", formatNumber(figures.suspicious), "text-amber-600"],
+                ["Actives validées", formatNumber(figures.active), "text-emerald-600"],
               ].map(([label, value, tone]) => (
                 <div key={label} className="rounded-lg bg-slate-50 p-4">
                   <p className="text-sm text-slate-600">{label}</p>
@@ -151,14 +159,14 @@ export default function Landing() {
         <section className="bg-brand-50">
           <div className="mx-auto max-w-3xl px-4 py-16 text-center">
             <h2 className="text-3xl font-bold text-slate-900">Prêt à gagner du temps ?</h2>
-            <p className="mt-3 text-slate-700">Installation en {MARKETING.installMinutes} minutes, sans engagement.</p>
+            <p className="mt-3 text-slate-700">Mise en place rapide, sans engagement.</p>
             <Link to="/auth" className={`${buttonClasses("primary")} mt-6`}>
               Créer un compte gratuit
             </Link>
           </div>
         </section>
       </main>
-      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600">© 2024 Vigimmo. Tous droits réservés.</footer>
+      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600">© {FIRST_YEAR === year ? year : `${FIRST_YEAR}–${year}`} Vigimmo. Tous droits réservés.</footer>
     </div>
   );
 }
