@@ -14,7 +14,9 @@ describe("adresse de l'application pour les liens faits hors requête", () => {
   it("suit le port du serveur qui tourne sur la même base, pas 3000", () => {
     expect(appUrl()).toBe("http://localhost:3000");
     recordServedUrl(4123);
-    expect(fs.readFileSync(`${env().databasePath}.url`, "utf8").trim()).toBe("http://localhost:4123");
+    expect(fs.readFileSync(`${env().databasePath}.url`, "utf8").trim()).toBe(
+      "http://localhost:4123",
+    );
     expect(appUrl()).toBe("http://localhost:4123");
     forgetServedUrl();
     expect(appUrl()).toBe("http://localhost:3000");
