@@ -6,6 +6,7 @@
 // it (npm start, tests, production) the server serves the build.
 import fs from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -41,7 +42,7 @@ const loadBuild = async (): Promise<ServerBuild> =>
     : ((await import(path.join(buildDirectory, "server/index.js"))) as ServerBuild);
 const firstBuild = await loadBuild();
 const entry = firstBuild.entry.module as unknown as Entry;
-const { clientAddress, createAppRequestHandler, drained, isHttpsRequest, logEvent, securityHeaders } = entry;
+const { clientAddress, createAppRequestHandler, drained, forgetServedUrl, isHttpsRequest, logEvent, recordServedUrl, securityHeaders } = entry;
 
 // Migrates, seeds an empty database and fails the jobs of dead workers before any request.
 await entry.bootstrap();
@@ -151,6 +152,8 @@ server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
 });
 server.listen(port, () => {
   logEvent("server.started", { port });
+  // For the CLIs run in another shell (npm run reset-password prints a link to this server).
+  recordServedUrl((server.address() as AddressInfo).port);
   console.log(`Vigimmo écoute sur http://localhost:${port}`);
 });
 
@@ -181,6 +184,7 @@ async function stop(signal: NodeJS.Signals) {
   logEvent("server.stopping", { signal });
   try {
     await vite?.close();
+    forgetServedUrl();
     await entry.shutdown({ requestsDone: requestsDone() });
     process.exit(0);
   } catch (error) {

@@ -19,12 +19,6 @@ export const EXPORT_KEY_RANDOM_LENGTH = 32;
 export const IMPORT_CONNECTION_KEY_PREFIX = "pk_";
 export const MASKED_KEY = "•".repeat(32);
 export const MOTEURIMMO_CONNECTION_CHECK = { types: ["rental"], maxLength: 1 } as const;
-export const MARKETING = {
-  listings: "50k+",
-  platforms: "15+",
-  installMinutes: 5,
-  supportHours: 2,
-} as const;
 
 /** Our own operational limits (not in SPEC.md). */
 /** /moderation's measured quality: decisions of the last `days`, shown from `minDecisions` on. */

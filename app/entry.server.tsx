@@ -9,6 +9,7 @@ import { NonceProvider } from "~/utils/nonce";
 
 export { bootstrap, shutdown } from "~/services/platform/lifecycle.server";
 export { drained, serveExportApi } from "~/services/export/export-api-node.server";
+export { forgetServedUrl, recordServedUrl } from "~/utils/app-url.server";
 export { clientAddress } from "~/utils/client-address.server";
 export { logEvent } from "~/utils/log.server";
 export { createAppRequestHandler } from "~/utils/remix-handler.server";

@@ -38,6 +38,8 @@ export const AUTH_MSG = {
   signUpInvalid: "Veuillez remplir tous les champs. Le mot de passe doit contenir au moins 6 caractères.",
   invalidCredentials: "Email ou mot de passe incorrect.",
   emailTaken: "Cet email est déjà utilisé.",
+  /** Sign-up: a field message under the e-mail, not a "creation error" (issue 24, item 16). */
+  emailInvalid: "Adresse email invalide (exemple : prenom.nom@agence.fr)",
 } as const;
 
 /** /compte and the forgotten-password screens (docs/decisions/018-account.md). */
@@ -47,6 +49,7 @@ export const ACCOUNT_MSG = {
   passwordRequired: "Veuillez saisir votre mot de passe actuel.",
   newPasswordTooShort: "Le nouveau mot de passe doit contenir au moins 6 caractères.",
   passwordsDiffer: "Les deux mots de passe ne sont pas identiques.",
+  samePassword: "Le nouveau mot de passe doit être différent du mot de passe actuel.",
   wrongPassword: "Mot de passe actuel incorrect.",
   passwordChanged: "Mot de passe modifié. Vos autres sessions ont été déconnectées.",
   sessionSignedOut: "Session déconnectée",

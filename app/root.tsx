@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppToaster, useToast } from "~/components/toasts";
+import { NotFoundText } from "~/components/not-found-text";
 import { readToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "./tailwind.css?url";
@@ -57,15 +58,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
-    status === 404
-      ? "Oops! Page not found"
-      : isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "error" in error.data
-        ? String((error.data as { error: unknown }).error)
-        : "Une erreur inattendue est survenue. Réessayez dans un instant.";
+    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "error" in error.data
+      ? String((error.data as { error: unknown }).error)
+      : "Une erreur inattendue est survenue. Réessayez dans un instant.";
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-6xl font-bold text-brand-600">{status}</p>
-      <h1 className="text-xl font-semibold">{message}</h1>
+      {status === 404 ? <NotFoundText /> : <h1 className="text-xl font-semibold">{message}</h1>}
       <Link to="/" className="text-brand-700 underline">
         Retour à l&apos;accueil
       </Link>

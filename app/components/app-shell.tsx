@@ -36,7 +36,7 @@ function Dropdown({ label, links, badges }: { label: string; links: NavLink[]; b
                 isCurrent(pathname, link.to) ? "font-semibold text-brand-700" : "text-slate-800",
               )}
             >
-              {link.label}
+              <span lang={link.lang}>{link.label}</span>
               <NavBadge badge={badges[link.to]} />
             </Link>
           </MenuItem>
@@ -82,7 +82,7 @@ function SideSheet({ user, badges, open, onClose }: { user: SessionUser; badges:
                 {section.links.map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} onClick={onClose} aria-current={isCurrent(pathname, link.to) ? "page" : undefined} className={cn("block", linkClasses(isCurrent(pathname, link.to)))}>
-                      {link.label}
+                      <span lang={link.lang}>{link.label}</span>
                       <NavBadge badge={badges[link.to]} />
                     </Link>
                   </li>
@@ -112,7 +112,7 @@ export function AppShell({ user, badges, children }: { user: SessionUser; badges
           <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">
             {MAIN_LINKS.map((link) => (
               <RemixNavLink key={link.to} to={link.to} className={({ isActive }) => linkClasses(isActive)}>
-                {link.label}
+                <span lang={link.lang}>{link.label}</span>
               </RemixNavLink>
             ))}
             <Dropdown label="API" links={API_LINKS} badges={byLink} />

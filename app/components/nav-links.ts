@@ -1,8 +1,12 @@
-/** The navigation of SPEC.md section 2, in one place for the desktop bar and the side sheet. */
-export type NavLink = { to: string; label: string };
+/**
+ * The navigation of SPEC.md section 2, in one place for the desktop bar and the side sheet.
+ * SPEC's own English labels stay as SPEC gives them, marked `lang: "en"` so that screen readers
+ * pronounce them as English; every other label is French.
+ */
+export type NavLink = { to: string; label: string; lang?: "en" };
 
 export const MAIN_LINKS: NavLink[] = [
-  { to: "/dashboard", label: "Dashboard" },
+  { to: "/dashboard", label: "Dashboard", lang: "en" },
   { to: "/properties", label: "Annonces" },
   { to: "/prospection", label: "Prospection" },
 ];
@@ -15,7 +19,7 @@ export const API_LINKS: NavLink[] = [
 ];
 
 export const ADMIN_LINKS: NavLink[] = [
-  { to: "/admin", label: "Admin Dashboard" },
+  { to: "/admin", label: "Admin Dashboard", lang: "en" },
   { to: "/moderation", label: "Modération IA" },
   { to: "/admin-api-requests", label: "Gérer demandes API" },
   { to: "/admin-panel", label: "Gestion Admin" },

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { NotFoundText } from "~/components/not-found-text";
 import { logEvent } from "~/utils/log.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +18,7 @@ export default function NotFound() {
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-6xl font-bold text-brand-600">404</p>
-      <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
+      <NotFoundText />
       <Link to="/" className="text-brand-700 underline">
         Retour à l&apos;accueil
       </Link>

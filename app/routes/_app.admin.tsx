@@ -102,7 +102,7 @@ export default function AdminPage() {
   const lastRun = lastRecheck ? `Dernière vérification lancée le ${formatLongDateTime(lastRecheck.createdAt)}${lastRecheck.message ? ` : ${lastRecheck.message}` : " (en cours)"}` : "Aucune vérification d'ensemble lancée";
   return (
     <div>
-      <PageHeader title="Admin Dashboard" subtitle="Statistiques globales de la plateforme" />
+      <PageHeader title="Tableau de bord administrateur" subtitle="Statistiques globales de la plateforme" />
       <Cards stats={stats} />
       <div className="mt-6">
         <ComplianceCountsCard counts={compliance} description={lastRun} actions={<RecheckButton />} />
@@ -112,7 +112,7 @@ export default function AdminPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Vigimmo" }];
+export const meta: MetaFunction = () => [{ title: "Tableau de bord administrateur | Vigimmo" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary message={MSG.statsLoadError} />;

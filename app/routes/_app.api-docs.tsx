@@ -22,12 +22,14 @@ import {
   WEBHOOK_KEY_PLACEHOLDER,
 } from "~/services/export/export-api-samples";
 import { EXPORT_STREAM_FLOOR, RETENTION, WEBHOOKS } from "~/config";
+import { OPENAPI_PATH, openApiReference, type OpenApiReference } from "~/services/export/export-api-openapi.server";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
+  const origin = new URL(request.url).origin;
   // Samples use the host the reader is on, so they work when pasted as they are.
-  return { endpoint: `${new URL(request.url).origin}${EXPORT_API_PATH}` };
+  return { endpoint: `${origin}${EXPORT_API_PATH}`, openApiUrl: `${origin}${OPENAPI_PATH}`, reference: openApiReference() };
 }
 
 function Code({ children, label }: { children: string; label: string }) {
@@ -151,6 +153,18 @@ const ERROR_COLUMNS: DataTableColumn<(typeof EXPORT_API_ERROR_TABLE)[number]>[] 
   { header: "Message", cell: (row) => row.message },
 ];
 
+const FIELD_COLUMNS: DataTableColumn<OpenApiReference["fields"][number]>[] = [
+  { header: "Champ", cell: (field) => field.name, cellClassName: "font-mono" },
+  { header: "Type", cell: (field) => field.type, cellClassName: "font-mono" },
+  { header: "Peut être null", cell: (field) => (field.nullable ? "Oui" : "Non") },
+  { header: "Description", cell: (field) => field.description },
+];
+
+const ANSWER_COLUMNS: DataTableColumn<OpenApiReference["responses"][number]>[] = [
+  { header: "Code", cell: (answer) => answer.status, cellClassName: "font-mono" },
+  { header: "Réponse", cell: (answer) => answer.description },
+];
+
 const FAQ = [
   {
     q: "Faut-il une clé par client ?",
@@ -175,7 +189,7 @@ const FAQ = [
 ];
 
 export default function ApiDocsPage() {
-  const { endpoint } = useLoaderData<typeof loader>();
+  const { endpoint, openApiUrl, reference } = useLoaderData<typeof loader>();
   const samples = exportApiSamples(endpoint);
   return (
     <div className="space-y-6">
@@ -304,6 +318,24 @@ export default function ApiDocsPage() {
           label="Vérification de la signature"
           tabs={webhookVerificationSamples().map((sample) => ({ label: sample.label, content: <Code label={`Vérification ${sample.label}`}>{sample.code}</Code> }))}
         />
+      </Section>
+
+      <Section
+        title="Description OpenAPI"
+        description="La même API, décrite pour les outils : générateurs de clients typés, Postman, Insomnia, validation des réponses dans vos tests."
+      >
+        <p>
+          <a href={openApiUrl} className="font-medium text-brand-700 underline">
+            Télécharger la description OpenAPI 3.1
+          </a>{" "}
+          (publique, sans session) : <code className="break-all rounded bg-slate-100 px-1 font-mono">{openApiUrl}</code>
+        </p>
+        <p>Par exemple, un client TypeScript typé :</p>
+        <Code label="Générer un client TypeScript">{`npx openapi-typescript ${openApiUrl} -o vigimmo.d.ts`}</Code>
+        <p>Les champs d&apos;une annonce, tels que la description les donne :</p>
+        <DataTable columns={FIELD_COLUMNS} rows={reference.fields} rowKey={(field) => field.name} caption="Champs d'une annonce exportée" />
+        <p>Les réponses de l&apos;endpoint :</p>
+        <DataTable columns={ANSWER_COLUMNS} rows={reference.responses} rowKey={(answer) => answer.status} caption="Réponses de l'endpoint" />
       </Section>
 
       <Section title="Erreurs" description={'Chaque erreur renvoie { "success": false, "error": "<message>" } avec le code HTTP ci-dessous.'}>

@@ -84,7 +84,7 @@ export default function DashboardPage() {
   const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;
   return (
     <div>
-      <PageHeader title="Dashboard" subtitle="Vos statistiques de prospection immobilière" />
+      <PageHeader title="Tableau de bord" subtitle="Vos statistiques de prospection immobilière" />
       {reloading ? (
         <p role="status" className="mb-4 text-sm text-slate-600">
           Chargement...

@@ -184,7 +184,7 @@ function ImportScreen({ mode, defaults, filters, latestJob, ownListings }: Scree
     <div className="space-y-6">
       <PageHeader
         title="Import d'annonce"
-        subtitle="Importez les annonces de particuliers publiées sur plus de 60 sites via MoteurImmo."
+        subtitle="Importez les annonces de particuliers publiées sur les sites d'annonces que MoteurImmo rassemble."
         actions={mode === "demo" ? <Badge tone="amber">Mode démo</Badge> : <Badge tone="emerald">API MoteurImmo</Badge>}
       />
       {mode === "demo" ? (

@@ -24,11 +24,11 @@ import { priceHistoryOf } from "~/services/listings/price-history.server";
 import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const LOAD_ERROR = "Erreur lors du chargement de l'annonce";
+const LISTING_NOT_FOUND = "Annonce introuvable";
 const UPDATE_ERROR = "Erreur lors de la mise à jour de la description";
 const OWNER_ERROR = "Erreur lors de la création du propriétaire";
 
@@ -42,9 +42,10 @@ function parseListingId(raw: string | undefined): number | null {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = parseListingId(params.id);
-  // Unknown, malformed and other users' ids get the same answer: nothing tells them apart.
+  // Unknown, malformed and other users' ids get the same answer, a 404 that says so (not a
+  // "loading error", which reads like a fault of the server): nothing tells them apart.
   const listing = id === null ? null : getListing(user.id, id, { anyOwner: user.isAdmin });
-  if (!listing) throw await redirectWithToast("/properties", { type: "error", message: LOAD_ERROR });
+  if (!listing) throw data({ error: LISTING_NOT_FOUND }, { status: 404 });
   return { listing, compliance: readListingCompliance(listing.id), priceHistory: priceHistoryOf(listing) };
 }
 
@@ -54,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "create-owner") {
-    if (id === null) return data({ ok: false, toast: { type: "info" as const, message: "Annonce introuvable" } }, { status: 404 });
+    if (id === null) return data({ ok: false, toast: { type: "info" as const, message: LISTING_NOT_FOUND } }, { status: 404 });
     try {
       const result = createOwnerForListing(user.id, id);
       if (!result.success) return { ok: false, toast: { type: "info" as const, message: result.message } };

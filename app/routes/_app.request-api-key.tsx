@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Field, TextareaField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { COMPANY_NAME_MAX, KEY_REQUEST_MESSAGES, REQUEST_DESCRIPTION_MAX } from "~/services/keys/key-request-rules";
-import { createKeyRequest, listKeyRequestsForUser } from "~/services/keys/key-requests.server";
+import { listKeyRequestsForUser, submitKeyRequest } from "~/services/keys/key-requests.server";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
 import { readForm } from "~/utils/form-data.server";
@@ -44,7 +44,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ ok: false, toast: { type: "error" as const, message }, result: submission.reply() }, { status: 400 });
   }
   try {
-    createKeyRequest(user.id, submission.value);
+    const submitted = submitKeyRequest(user.id, submission.value);
+    if (!submitted.ok) {
+      const message = KEY_REQUEST_MESSAGES.duplicate;
+      return data({ ok: false, toast: { type: "error" as const, message }, result: submission.reply({ fieldErrors: { companyName: [message] } }) }, { status: 409 });
+    }
   } catch (error) {
     logEvent("key_request.error", { userId: user.id, error: (error as Error).message });
     return data(

@@ -39,7 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent") === "signup" ? "signup" : "signin";
   if (submission.status !== "success") {
     return data(
-      { intent, error: intent === "signup" ? SIGNUP_INVALID : SIGNIN_REQUIRED, result: submission.reply(WITHOUT_PASSWORD) },
+      // Sign-in answers one line; sign-up SPEC's line only for a missing field or a short password,
+      // a malformed e-mail or a missing name being said under their field (submission.reply).
+      { intent, error: intent === "signup" ? spec(Object.values(submission.error ?? {}).flat().filter((m) => m !== null))?.[0] : SIGNIN_REQUIRED, result: submission.reply(WITHOUT_PASSWORD) },
       { status: 400 },
     );
   }
@@ -120,15 +122,21 @@ function SignUpForm() {
       <input type="hidden" name="intent" value="signup" />
       <Field label="Nom complet" autoComplete="name" required {...getInputProps(fields.fullName, { type: "text" })} errors={fields.fullName.errors} />
       <Field label="Entreprise (optionnel)" autoComplete="organization" {...getInputProps(fields.companyName, { type: "text" })} />
-      <Field label="Email" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} />
+      <Field label="Email" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} errors={fieldOnly(fields.email.errors)} />
       <Field label="Mot de passe" hint="Minimum 6 caractères" autoComplete="new-password" {...getInputProps(fields.password, { type: "password" })} />
-      <FormError formErrors={fields.email.errors ?? fields.password.errors} fallback={actionData?.intent === "signup" ? actionData.error : undefined} />
+      <FormError formErrors={spec(fields.email.errors) ?? spec(fields.password.errors)} fallback={actionData?.intent === "signup" ? actionData.error : undefined} />
       <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
         {navigation.state === "submitting" ? "Création..." : "Créer mon compte"}
       </Button>
     </Form>
   );
 }
+
+/** SPEC's sign-up line ("Veuillez remplir tous les champs…") is shown above the button; a field's own message under the field. */
+function spec(errors?: string[]) {
+  return errors?.includes(SIGNUP_INVALID) ? [SIGNUP_INVALID] : undefined;
+}
+const fieldOnly = (errors?: string[]) => errors?.filter((message) => message !== SIGNUP_INVALID);
 
 /** One French message above the button: the client-side check or the server's answer. */
 function FormError({ formErrors, fallback }: { formErrors?: string[]; fallback?: string }) {

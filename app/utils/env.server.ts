@@ -55,6 +55,8 @@ export type Env = {
   smtpUrl: string | null;
   mailFrom: string;
   appUrl: string;
+  /** Whether APP_URL was given (otherwise appUrl is a guess from PORT). */
+  appUrlConfigured: boolean;
   /** Whether the zone scheduler runs (SCHEDULER, on by default). */
   scheduler: boolean;
 };
@@ -111,6 +113,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM ?? "Vigimmo <no-reply@vigimmo.fr>",
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT ?? 3000}`).replace(/\/+$/, ""),
+    appUrlConfigured: raw.APP_URL !== undefined,
     scheduler: raw.SCHEDULER !== "off",
   };
 }

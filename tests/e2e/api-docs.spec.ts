@@ -4,8 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
+import createClient from "openapi-fetch";
+import { EXPORT_API_ERRORS } from "~/services/export/export-api-contract";
 import { createExportKey } from "~/services/keys/export-keys.server";
 import { getSqlite } from "~/utils/db.server";
+import type { paths } from "../openapi/export-api";
 import { makeActiveListings } from "../setup/export-factories";
 import { expect, test } from "./fixtures";
 
@@ -140,4 +143,30 @@ test("l'API publique répond en JSON français sur le vrai serveur : 405, préfl
   expect(body.limit).toBeNull();
   expect(body.count).toBe(body.total);
   expect(body.properties).toHaveLength(body.count);
+});
+
+test("la description OpenAPI est liée depuis la documentation et un client généré appelle le vrai serveur", async ({ page, signIn, baseURL, request }) => {
+  const user = await signIn();
+  makeActiveListings(user.id, 3);
+  const { apiKey } = createExportKey(user.id, { name: "Client OpenAPI" });
+  await page.goto("/api-docs");
+  await expect(page.getByRole("heading", { name: "Description OpenAPI", exact: true })).toBeVisible();
+  const link = page.getByRole("link", { name: "Télécharger la description OpenAPI 3.1" });
+  await expect(link).toHaveAttribute("href", `${baseURL}/api-docs/openapi.json`);
+  const fields = page.getByRole("table", { name: "Champs d'une annonce exportée" });
+  await expect(fields.getByRole("row", { name: /^owner ExportedOwner Oui/ })).toBeVisible();
+  await expect(fields.getByRole("row", { name: /^updated_at string Non/ })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Réponses de l'endpoint" }).getByRole("cell", { name: "429", exact: true })).toBeVisible();
+
+  // Public: a generator fetches it without a session.
+  const served = await request.get("/api-docs/openapi.json", { headers: { Cookie: "" } });
+  expect(served.status()).toBe(200);
+  expect(await served.json()).toMatchObject({ openapi: "3.1.0", servers: [{ url: baseURL }] });
+
+  const client = createClient<paths>({ baseUrl: baseURL });
+  const { data, response } = await client.POST("/functions/v1/get-properties", { body: { apiKey, limit: 2 } });
+  expect(response.status).toBe(200);
+  expect(data).toMatchObject({ success: true, count: 2, limit: 2, offset: 0 });
+  const refused = await client.POST("/functions/v1/get-properties", { body: { apiKey, limit: 0 } });
+  expect(refused.error).toEqual({ success: false, error: EXPORT_API_ERRORS.limit });
 });

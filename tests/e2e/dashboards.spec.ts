@@ -43,7 +43,7 @@ test.describe("tableaux de bord", () => {
     setStatus(ids.slice(0, 2), "active");
     logExport(admin.id, 7);
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tableau de bord administrateur" })).toBeVisible();
     const total = asNumber(await figure(page, "Total Annonces").innerText());
     expect(total).toBeGreaterThanOrEqual(5);
     await expect(page.getByText(/^\d[\d\s]* actives$/)).toBeVisible();

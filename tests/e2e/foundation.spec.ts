@@ -144,7 +144,10 @@ test("sur petit écran, le menu latéral liste les liens et la déconnexion", as
 test("une adresse inconnue affiche la page 404", async ({ page }) => {
   const response = await page.goto("/cette-page-n-existe-pas");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  // Issue 24, item 15: French words, SPEC's own text kept beside them and marked as English.
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toHaveAttribute("lang", "en");
+  expect(await page.title()).toBe("Page introuvable | Vigimmo");
   await page.getByRole("link", { name: "Retour à l'accueil" }).click();
   await expect(page.getByRole("link", { name: "Commencer maintenant" })).toBeVisible();
 });

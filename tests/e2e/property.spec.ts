@@ -85,15 +85,15 @@ test.describe("Détail d'une annonce", () => {
     await expect(page.getByRole("button", { name: "Créer propriétaire" })).toHaveCount(0);
   });
 
-  test("l'annonce d'un autre utilisateur, ou un identifiant invalide, renvoie vers la liste", async ({ page, signIn }) => {
+  test("l'annonce d'un autre utilisateur, ou un identifiant invalide, répond 404 « Annonce introuvable »", async ({ page, signIn }) => {
     const stranger = await signIn();
     const [foreign] = addListings(stranger.id, 1, () => ({ title: "Annonce confidentielle d'un autre" }));
     await page.context().clearCookies();
     await signIn();
     for (const path of [`/property/${foreign}`, "/property/abc", "/property/999999999"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/properties$/);
-      await expectToast(page, "Erreur lors du chargement de l'annonce");
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Annonce introuvable" })).toBeVisible();
       await expect(page.getByText("Annonce confidentielle d'un autre")).toHaveCount(0);
     }
   });

@@ -31,6 +31,13 @@ async function populatedUser() {
   getDb().insert(schema.apiUsageLogs).values({ userId: user.id, apiKeyId: key.id, propertiesCount: 12, limitRequested: 50 }).run();
   logExport(user.id, 7);
   createResetLink(user.email);
+  getDb().insert(schema.searchZones).values({ userId: user.id, name: "Lyon centre", criteria: { departments: ["69"] }, frequencyHours: 24 }).run();
+  getSqlite()
+    .prepare(
+      `insert into webhook_deliveries (id, connection_id, kind, event_count, events, status, attempts, next_attempt_at, created_at, http_status)
+       values (?, ?, 'events', 2, '[]', 'delivered', 1, 0, ?, 204)`,
+    )
+    .run(`livraison-${connection.id}`, connection.id, Date.now());
   return { user, session, listingIds, connection, key };
 }
 
@@ -56,19 +63,33 @@ describe("Télécharger mes données", () => {
       profile: Record<string, unknown>;
       listings: Array<{ id: number; city: string; owner: unknown }>;
       connections: Array<Record<string, unknown>>;
-      exportKeys: Array<Record<string, unknown>>;
-      keyRequests: Array<Record<string, unknown>>;
-      usageHistory: Array<Record<string, unknown>>;
+      export_keys: Array<Record<string, unknown>>;
+      key_requests: Array<Record<string, unknown>>;
+      usage_history: Array<Record<string, unknown>>;
       sessions: Array<Record<string, unknown>>;
+      search_zones: Array<Record<string, unknown>>;
+      webhook_deliveries: Array<Record<string, unknown>>;
     };
-    expect(document.profile).toEqual({ email: user.email, fullName: "Paul Lefèvre", companyName: null, role: "user" });
+    expect(document.profile).toEqual({ email: user.email, full_name: "Paul Lefèvre", company_name: null, role: "user" });
     expect(document.listings.map((listing) => listing.id).sort()).toEqual([...listingIds].sort());
     expect(document.listings.find((listing) => listing.id === listingIds[0])!.owner).toEqual({ first_name: "Jeanne", last_name: "Dupont", email: "jeanne.dupont@example.fr" });
     expect(document.connections).toEqual([expect.objectContaining({ id: connection.id, name: connection.name })]);
-    expect(document.exportKeys).toEqual([expect.objectContaining({ id: key.id, name: "Site vitrine", status: "active" })]);
-    expect(document.keyRequests).toEqual([expect.objectContaining({ companyName: "Agence Lefèvre", status: "pending" })]);
-    expect(document.usageHistory.map((row) => row.properties_count).sort()).toEqual([12, 7]);
+    expect(document.export_keys).toEqual([expect.objectContaining({ id: key.id, name: "Site vitrine", status: "active" })]);
+    expect(document.key_requests).toEqual([expect.objectContaining({ company_name: "Agence Lefèvre", status: "pending" })]);
+    expect(document.usage_history.map((row) => row.properties_count).sort()).toEqual([12, 7]);
     expect(document.sessions).toEqual([expect.objectContaining({ device: "Chrome sur Linux" })]);
+    // Issue 24, item 17: the search zones and the webhook deliveries, and one key case throughout.
+    expect(document.search_zones).toEqual([expect.objectContaining({ name: "Lyon centre", criteria: { departments: ["69"] }, frequency_hours: 24 })]);
+    expect(document.webhook_deliveries).toEqual([
+      expect.objectContaining({ id: `livraison-${connection.id}`, connection_id: connection.id, event_count: 2, status: "delivered", http_status: 204 }),
+    ]);
+    const keys = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(keys)
+        : value && typeof value === "object"
+          ? Object.entries(value).flatMap(([key, inner]) => (key === "criteria" ? [key] : [key, ...keys(inner)]))
+          : [];
+    expect(keys(document).filter((key) => /[A-Z]/.test(key))).toEqual([]);
 
     const secrets = [
       key.apiKey,

@@ -4,7 +4,6 @@ import { properties, propertyOwners } from "#db/schema";
 import { action as propertyAction, loader as propertyLoader } from "~/routes/_app.property.$id";
 import { assignOwnersToAllListings, createOwnerForListing, generateOwner } from "~/services/listings/owners.server";
 import { getDb } from "~/utils/db.server";
-import { readToast } from "~/utils/toast.server";
 import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
 
@@ -25,17 +24,13 @@ async function post(userId: string, id: string, form: Record<string, string>) {
     : { data: result as ActionResult, init: { status: 200 } };
 }
 
-async function expectLoadError(userId: string, id: string) {
+/** Issue 24, item 14: a 404 that says "Annonce introuvable", not a redirect with a loading error. */
+async function expectNotFound(userId: string, id: string) {
   const thrown = await load(userId, id).then(
     () => null,
-    (error: unknown) => error as Response,
+    (error: unknown) => error,
   );
-  expect(thrown, id).toBeInstanceOf(Response);
-  expect(thrown!.status).toBe(302);
-  expect(thrown!.headers.get("Location")).toBe("/properties");
-  const cookie = thrown!.headers.get("Set-Cookie")!.split(";")[0]!;
-  const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
-  expect(toast).toEqual({ type: "error", message: "Erreur lors du chargement de l'annonce" });
+  expect(thrown, id).toMatchObject({ data: { error: "Annonce introuvable" }, init: { status: 404 } });
 }
 
 const descriptionOf = (id: number) => getDb().select({ d: properties.description }).from(properties).where(eq(properties.id, id)).get()?.d;
@@ -74,9 +69,9 @@ describe("/property/{id} : chargement", () => {
     expect((await load(alice.id, String(aliceIds[1]))).listing.owner).toBeNull();
   });
 
-  it("une annonce inconnue, mal formée ou d'un autre utilisateur renvoie vers /properties avec l'erreur", async () => {
+  it("une annonce inconnue, mal formée ou d'un autre utilisateur répond 404 « Annonce introuvable »", async () => {
     for (const id of [String(bobIds[0]), "999999", "abc", "0", "-1", "1.5", "99999999999999999999", "1e3"]) {
-      await expectLoadError(alice.id, id);
+      await expectNotFound(alice.id, id);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { apiConnections, apiKeyRequests, exportApiKeys, sessions } from "#db/schema";
+import { apiConnections, apiKeyRequests, exportApiKeys, searchZones, sessions, webhookDeliveries } from "#db/schema";
 import { getSessionUser } from "~/services/users/users.server";
 import { getDb, getSqlite } from "~/utils/db.server";
 import { deviceLabel } from "./device-label";
@@ -9,7 +9,8 @@ import { deviceLabel } from "./device-label";
  * about the account, as one JSON document. Listings and usage history can run to hundreds of
  * thousands of rows, so the document is produced piece by piece (one indexed page per pull) and
  * streamed, never built whole in memory. Secrets never leave: no password hash, no key digest or
- * ciphertext, no partner key, no session id.
+ * ciphertext, no partner key, no session id. Every key is snake_case, like the export API and
+ * the listings' own fields (issue 24, item 17: the first format mixed both).
  */
 
 // About 200 kB of JSON per pull: 500 rows held the event loop up to 70 ms (npm run bench:account).
@@ -65,8 +66,44 @@ const USAGE_SQL = `
 
 const usageOf = (row: Row): Row => ({ ...row, created_at: iso(row.created_at) });
 
-/** The small sections, read at once (bounded by the product: a few connections, keys, requests). */
-function smallSections(userId: string) {
+const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The same object with snake_case keys (one level: the small sections' rows are flat, criteria stay as stored). */
+function snakeKeys(row: object): Row {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [snake(key), value]));
+}
+
+/** Deliveries without their events: those are the account's own listings, already in "listings". */
+function webhookDeliveriesOf(userId: string) {
+  return getDb()
+    .select({
+      id: webhookDeliveries.id,
+      connectionId: webhookDeliveries.connectionId,
+      kind: webhookDeliveries.kind,
+      eventCount: webhookDeliveries.eventCount,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      lastError: webhookDeliveries.lastError,
+      httpStatus: webhookDeliveries.httpStatus,
+      latencyMs: webhookDeliveries.latencyMs,
+      createdAt: webhookDeliveries.createdAt,
+      deliveredAt: webhookDeliveries.deliveredAt,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(apiConnections, eq(apiConnections.id, webhookDeliveries.connectionId))
+    .where(eq(apiConnections.createdBy, userId))
+    .orderBy(asc(webhookDeliveries.createdAt))
+    .all()
+    .map((row) => ({ ...row, createdAt: iso(row.createdAt), deliveredAt: iso(row.deliveredAt) }));
+}
+
+/** The small sections, read at once (bounded by the product: a few connections, keys, requests, zones, kept deliveries). */
+function smallSections(userId: string): Record<string, Row[]> {
+  const sections = smallSectionsAsStored(userId);
+  return Object.fromEntries(Object.entries(sections).map(([name, rows]) => [snake(name), rows.map(snakeKeys)]));
+}
+
+function smallSectionsAsStored(userId: string) {
   const db = getDb();
   return {
     connections: db
@@ -93,6 +130,22 @@ function smallSections(userId: string) {
       .where(eq(sessions.userId, userId))
       .all()
       .map(({ userAgent, ...rest }) => ({ device: deviceLabel(userAgent), userAgent, ...rest })),
+    searchZones: db
+      .select({
+        id: searchZones.id,
+        name: searchZones.name,
+        criteria: searchZones.criteria,
+        frequencyHours: searchZones.frequencyHours,
+        autoModeration: searchZones.autoModeration,
+        nextRunAt: searchZones.nextRunAt,
+        createdAt: searchZones.createdAt,
+        updatedAt: searchZones.updatedAt,
+      })
+      .from(searchZones)
+      .where(eq(searchZones.userId, userId))
+      .orderBy(asc(searchZones.createdAt))
+      .all(),
+    webhookDeliveries: webhookDeliveriesOf(userId),
   };
 }
 
@@ -100,12 +153,12 @@ function smallSections(userId: string) {
 export function* accountExportChunks(userId: string, now = new Date()): Generator<string> {
   const user = getSessionUser(userId);
   if (!user) return;
-  const profile = { email: user.email, fullName: user.fullName, companyName: user.companyName, role: user.isAdmin ? "admin" : "user" };
-  yield `{"format":"vigimmo-donnees/1","exportedAt":${JSON.stringify(now.toISOString())},"profile":${JSON.stringify(profile)}`;
+  const profile = { email: user.email, full_name: user.fullName, company_name: user.companyName, role: user.isAdmin ? "admin" : "user" };
+  yield `{"format":"vigimmo-donnees/2","exported_at":${JSON.stringify(now.toISOString())},"profile":${JSON.stringify(profile)}`;
   for (const [name, value] of Object.entries(smallSections(userId))) yield `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
   for (const [name, sql, shape] of [
     ["listings", LISTINGS_SQL, listingOf],
-    ["usageHistory", USAGE_SQL, usageOf],
+    ["usage_history", USAGE_SQL, usageOf],
   ] as const) {
     yield `,${JSON.stringify(name)}:[`;
     let first = true;

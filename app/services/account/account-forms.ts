@@ -29,7 +29,7 @@ export const profileSchema = z.object({
 export const passwordChangeSchema = withConfirmation({
   intent: z.literal("password"),
   currentPassword: passwordField({ required: ACCOUNT_MSG.passwordRequired }),
-});
+}).refine((value) => value.newPassword !== value.currentPassword, { message: ACCOUNT_MSG.samePassword, path: ["newPassword"] });
 
 export const sessionSignOutSchema = z.object({
   intent: z.literal("sign-out-session"),

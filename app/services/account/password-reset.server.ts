@@ -5,14 +5,14 @@ import { PASSWORD_RESET_MIN_ANSWER_MS, PASSWORD_RESET_TTL_MS } from "~/config";
 import { findUserIdByEmail } from "~/services/users/users.server";
 import { sha256 } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { appUrl } from "~/utils/app-url.server";
 import { logEvent } from "~/utils/log.server";
 import { mailConfigured, sendMail } from "./mailer.server";
 import { setPassword } from "./profile.server";
 
 /** Where a reset link leads: /auth/reinitialiser/<token> (app/routes/auth_.reinitialiser.$token.tsx). */
 export function resetLink(token: string): string {
-  return `${env().appUrl}/auth/reinitialiser/${token}`;
+  return `${appUrl()}/auth/reinitialiser/${token}`;
 }
 
 /**

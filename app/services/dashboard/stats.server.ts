@@ -84,3 +84,12 @@ export function getPlatformStats(now = new Date()): PlatformStats {
     updatedAt: now,
   };
 }
+
+/** The landing page's figures, measured on the platform (issue 24, item 21): one grouped count. */
+export type LandingFigures = { total: number; suspicious: number; active: number };
+
+export function getLandingFigures(): LandingFigures {
+  const rows = getDb().select({ status: properties.status, n: count() }).from(properties).groupBy(properties.status).all();
+  const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+  return { total: rows.reduce((sum, row) => sum + row.n, 0), suspicious: of("suspicious"), active: of("active") };
+}

@@ -1,5 +1,6 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { EXPORT_API_BODY_MAX_BYTES, EXPORT_API_ERRORS, EXPORT_API_FIELDS } from "./export-api-contract";
+import { exportRequestBodySchema } from "./export-api-schemas";
 
 export type ExportQuery = {
   /** Null when absent or blank: the caller answers 401, not 400. */
@@ -19,9 +20,6 @@ export type BodyResult =
   | { ok: false; status: 400 | 413; error: string };
 
 const ACCEPTED = new Set<string>(EXPORT_API_FIELDS);
-
-/** ISO 8601 with a time and a zone ("Z" or an offset): a bare date would be read in no one's zone. */
-const updatedSinceSchema = z.string().max(64).datetime({ offset: true });
 
 /** The part of a request the body reader needs (ExportApiRequest in export-api.server.ts). */
 type BodySource = {
@@ -73,52 +71,40 @@ export async function readCappedText(request: Request, maxBytes: number): Promis
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Validates a parsed body: only the contract's fields, with their exact types, and no conflicting pair. */
+/**
+ * Validates a parsed body with exportRequestBodySchema (the schema the OpenAPI document shows):
+ * only the contract's fields, with their exact types, and no conflicting pair. One message per
+ * answer: an unknown field first, then the first faulty field in EXPORT_API_FIELDS order.
+ */
 export function parseExportBody(raw: unknown): BodyResult {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     return { ok: false, status: 400, error: EXPORT_API_ERRORS.notObject };
   }
-  const body = raw as Record<string, unknown>;
-  const unknown = Object.keys(body).find((field) => !ACCEPTED.has(field));
-  if (unknown !== undefined) return { ok: false, status: 400, error: EXPORT_API_ERRORS.unknownField(unknown.slice(0, 50)) };
+  const parsed = exportRequestBodySchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, status: 400, error: firstMessage(raw as Record<string, unknown>, parsed.error.issues) };
 
-  const { apiKey, limit, offset, updatedSince, cursor } = body;
-  if (apiKey !== undefined && apiKey !== null && typeof apiKey !== "string") {
-    return { ok: false, status: 400, error: EXPORT_API_ERRORS.apiKeyType };
-  }
-  // null is accepted as "not given": generated clients often serialise absent options that way.
-  if (limit !== undefined && limit !== null && !isIntegerAtLeast(limit, 1)) {
-    return { ok: false, status: 400, error: EXPORT_API_ERRORS.limit };
-  }
-  if (offset !== undefined && offset !== null && !isIntegerAtLeast(offset, 0)) {
-    return { ok: false, status: 400, error: EXPORT_API_ERRORS.offset };
-  }
-  let since: number | null = null;
-  if (updatedSince !== undefined && updatedSince !== null) {
-    const parsed = updatedSinceSchema.safeParse(updatedSince);
-    since = parsed.success ? Date.parse(parsed.data) : Number.NaN;
-    if (!Number.isFinite(since)) return { ok: false, status: 400, error: EXPORT_API_ERRORS.updatedSince };
-  }
-  if (cursor !== undefined && cursor !== null && (typeof cursor !== "string" || cursor === "")) {
-    return { ok: false, status: 400, error: EXPORT_API_ERRORS.cursor };
-  }
+  const { apiKey, limit, offset, updatedSince, cursor } = parsed.data;
   const hasOffset = typeof offset === "number";
   if (hasOffset && typeof cursor === "string") return { ok: false, status: 400, error: EXPORT_API_ERRORS.cursorWithOffset };
-  if (hasOffset && since !== null) return { ok: false, status: 400, error: EXPORT_API_ERRORS.feedWithOffset };
-  const key = typeof apiKey === "string" ? apiKey.trim() : "";
+  if (hasOffset && typeof updatedSince === "string") return { ok: false, status: 400, error: EXPORT_API_ERRORS.feedWithOffset };
+  const key = apiKey?.trim() ?? "";
   return {
     ok: true,
     query: {
       apiKey: key === "" ? null : key,
-      limit: typeof limit === "number" ? limit : null,
+      limit: limit ?? null,
       // `+ 0` turns -0 into 0 so that the echoed offset reads naturally.
       offset: hasOffset ? offset + 0 : null,
-      updatedSince: since,
-      cursor: typeof cursor === "string" ? cursor : null,
+      updatedSince: typeof updatedSince === "string" ? Date.parse(updatedSince) : null,
+      cursor: cursor ?? null,
     },
   };
 }
 
-function isIntegerAtLeast(value: unknown, min: number): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= min;
+function firstMessage(body: Record<string, unknown>, issues: z.ZodIssue[]): string {
+  const unknown = Object.keys(body).find((field) => !ACCEPTED.has(field));
+  if (unknown !== undefined) return EXPORT_API_ERRORS.unknownField(unknown.slice(0, 50));
+  const rank = (issue: z.ZodIssue) => EXPORT_API_FIELDS.indexOf(issue.path[0] as (typeof EXPORT_API_FIELDS)[number]);
+  const first = [...issues].sort((a, b) => rank(a) - rank(b))[0]!;
+  return first.message;
 }

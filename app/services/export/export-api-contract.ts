@@ -125,67 +125,10 @@ export const EXPORTED_LISTING_FIELDS = [
 
 export const EXPORTED_COMPLIANCE_STATUSES = ["conforme", "a_completer", "non_conforme"] as const;
 
-export type ExportedListing = {
-  id: number;
-  title: string;
-  description: string | null;
-  price: number | null;
-  property_type: string | null;
-  transaction_type: "sale" | "rental";
-  address: string | null;
-  city: string | null;
-  postal_code: string | null;
-  surface_area: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  images: string[];
-  features: string[];
-  property_charges: number | null;
-  floor: number | null;
-  total_floors: number | null;
-  year_built: number | null;
-  energy_rating: string | null;
-  source_url: string | null;
-  created_at: string;
-  owner: { first_name: string | null; last_name: string | null; email: string | null } | null;
-  status: "active";
-  ai_checked_at: string | null;
-  ai_confidence: number | null;
-  /** Verdict of the advertising rules checker (issue 15); null until the listing is checked. */
-  compliance: {
-    status: (typeof EXPORTED_COMPLIANCE_STATUSES)[number];
-    checked_at: string;
-    findings: Array<{ code: string; message: string }>;
-  } | null;
-  /** When this document last changed (activated, edited, price or owner changed); issue 18. */
-  updated_at: string;
-};
-
-/** A page of the whole export, by `offset` (or everything) or by a listing `cursor` (then `offset` is null). */
-export type ExportResponse = {
-  success: true;
-  count: number;
-  total: number;
-  limit: number | null;
-  offset: number | null;
-  properties: ExportedListing[];
-  /** Continues after this page's last listing; null when the export ends here. */
-  next_cursor: string | null;
-};
-
-/** A page of the change feed (`updatedSince`, or a cursor of the feed), oldest change first. */
-export type ExportChangesResponse = {
-  success: true;
-  count: number;
-  limit: number;
-  properties: ExportedListing[];
-  /** Listings that left the export over the same stretch of changes. */
-  removed: Array<{ id: number; removed_at: string }>;
-  /** The next page of changes already made; null once the client is up to date. */
-  next_cursor: string | null;
-  /** Where this page stopped: send it as `cursor` at the next synchronisation, nothing is missed. */
-  sync_cursor: string;
-};
-
-export type ExportErrorResponse = { success: false; error: string };
+// The answers' types are inferred from their zod schemas, which the OpenAPI document is generated from (issue 27).
+export type {
+  ExportChangesResponse,
+  ExportedListing,
+  ExportErrorResponse,
+  ExportResponse,
+} from "./export-api-schemas";

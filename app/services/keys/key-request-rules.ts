@@ -8,6 +8,7 @@ export const KEY_REQUEST_MESSAGES = {
   alreadyDecided: "Cette demande a déjà été traitée",
   notFound: "Demande introuvable",
   loadError: "Erreur lors du chargement des demandes",
+  duplicate: "Une demande pour cette société est déjà en attente : un administrateur va la traiter",
 } as const;
 
 export const COMPANY_NAME_MAX = 200;

@@ -52,6 +52,25 @@ export function createKeyRequest(userId: string, input: { companyName: string; d
   return id;
 }
 
+export type KeyRequestSubmission = { ok: true; id: string } | { ok: false; reason: "duplicate" };
+
+/**
+ * A request from the form: refused while the same user already has a pending request for the
+ * same company (letter case and spaces aside), so that a double submit or a resend does not
+ * give the administrators the same request twice (issue 24, item 16). Check and insert run in
+ * one synchronous step: no other request can slip between them.
+ */
+export function submitKeyRequest(userId: string, input: { companyName: string; description?: string | null }): KeyRequestSubmission {
+  const pending = getDb()
+    .select({ companyName: apiKeyRequests.companyName })
+    .from(apiKeyRequests)
+    .where(and(eq(apiKeyRequests.userId, userId), eq(apiKeyRequests.status, "pending")))
+    .all();
+  const same = (name: string) => name.trim().replace(/\s+/g, " ").toLocaleLowerCase("fr");
+  if (pending.some((row) => same(row.companyName) === same(input.companyName))) return { ok: false, reason: "duplicate" };
+  return { ok: true, id: createKeyRequest(userId, input) };
+}
+
 /** The user's own requests, newest first ('Mes demandes'): the KEY_REQUESTS_SHOWN latest, and how many older ones are not listed. */
 export function listKeyRequestsForUser(userId: string): { requests: KeyRequest[]; olderRequests: number } {
   const db = getDb();
