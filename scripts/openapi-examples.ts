@@ -21,7 +21,7 @@ const { createExportKey } = await import("~/services/keys/export-keys.server");
 const { createConnection, setConnectionActive } =
   await import("~/services/connections/connections.server");
 const { cutWebhookBatches } = await import("~/services/connections/webhook-batches.server");
-const { deliveryBody } = await import("~/services/connections/webhook-delivery.server");
+const { deliveryBody, pushTarget } = await import("~/services/connections/webhook-delivery.server");
 const { recheckListingCompliance } = await import("~/services/compliance/recheck-job.server");
 const { closeDb, getSqlite } = await import("~/utils/db.server");
 
@@ -76,14 +76,14 @@ try {
   const feed = await call({ apiKey, cursor: (start as { sync_cursor: string }).sync_cursor });
 
   cutWebhookBatches(connection.id, Date.now());
-  const events = sqlite
-    .prepare<[string], string>(
-      `select events from webhook_deliveries where connection_id = ? order by created_at`,
+  const batch = sqlite
+    .prepare<[string], { firstSeq: number; lastSeq: number; events: string | null }>(
+      `select first_seq as firstSeq, last_seq as lastSeq, events from webhook_deliveries where connection_id = ? order by created_at`,
     )
-    .pluck()
     .get(connection.id);
-  if (!events) throw new Error("aucun lot de webhook");
-  const webhook = JSON.parse(deliveryBody(events, Date.now()));
+  const target = pushTarget(connection.id);
+  if (!batch || !target) throw new Error("aucun lot de webhook");
+  const webhook = JSON.parse(deliveryBody(target, batch, Date.now()).toString("utf8"));
 
   fs.writeFileSync(OUTPUT, `${JSON.stringify({ page, stream, feed, webhook }, null, 2)}\n`);
   console.log(`Exemples écrits dans ${path.relative(process.cwd(), OUTPUT)}`);

@@ -11,7 +11,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as openApiLoader } from "~/routes/api-docs.openapi[.]json";
 import { cutWebhookBatches } from "~/services/connections/webhook-batches.server";
-import { deliveryBody } from "~/services/connections/webhook-delivery.server";
+import { deliveryBody, pushTarget } from "~/services/connections/webhook-delivery.server";
 import { webhookSignature } from "~/services/connections/webhook-signature.server";
 import { recheckListingCompliance } from "~/services/compliance/recheck-job.server";
 import {
@@ -439,11 +439,12 @@ describe("les webhooks du document", () => {
       .prepare(`update properties set status = 'pending' where id = ?`)
       .run(listingIds[2]!);
     expect(cutWebhookBatches(connection.id, Date.now())).toBe(1);
-    const events = getSqlite()
-      .prepare<[string], string>(`select events from webhook_deliveries where connection_id = ?`)
-      .pluck()
+    const stored = getSqlite()
+      .prepare<[string], { firstSeq: number; lastSeq: number; events: string | null }>(
+        `select first_seq as firstSeq, last_seq as lastSeq, events from webhook_deliveries where connection_id = ?`,
+      )
       .get(connection.id)!;
-    const body = deliveryBody(events, Date.now());
+    const body = deliveryBody(pushTarget(connection.id)!, stored, Date.now()).toString("utf8");
     const batch = JSON.parse(body) as { events: Array<{ type: string }> };
     expect(batch.events.map((event) => event.type)).toEqual([
       "listing.updated",

@@ -326,6 +326,25 @@ export interface operations {
                     "application/json": components["schemas"]["ExportError"];
                 };
             };
+            /** @description Position trop ancienne (cursor ou updatedSince) : « Position trop ancienne : les changements de plus de 30 jours ne sont plus conservés (« resync_required »). Resynchronisez entièrement votre copie : videz-la et repartez de « updatedSince » 1970-01-01T00:00:00Z ». */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @description Le message d'erreur, en français */
+                        error: string;
+                        /**
+                         * @description La position (cursor ou updatedSince) est plus ancienne que les changements conservés : videz votre copie et repartez de updatedSince 1970-01-01T00:00:00Z.
+                         * @constant
+                         */
+                        resync_required: true;
+                    };
+                };
+            };
             /** @description Corps trop volumineux. Messages : « Corps de requête trop volumineux (10 Ko maximum) » (corps de plus de 10 Ko). */
             413: {
                 headers: {
@@ -335,7 +354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportError"];
                 };
             };
-            /** @description Trop de requêtes : réessayez après le délai de l'en-tête Retry-After. Messages : « Trop de requêtes pour cette clé API : réessayez dans 42 s » (plus de 600 appels par minute pour une clé (en-tête Retry-After)) ; « Trop de tentatives avec une clé API invalide : réessayez dans 120 s » (trop de clés invalides depuis une même adresse) ; « Trop d'exports complets en cours : réessayez dans quelques secondes » (plus de 4 exports complets simultanés). */
+            /** @description Trop de requêtes : réessayez après le délai de l'en-tête Retry-After. Messages : « Trop de requêtes pour cette clé API : réessayez dans 42 s » (plus de 600 appels par minute pour une clé (en-tête Retry-After)) ; « Trop de tentatives avec une clé API invalide : réessayez dans 120 s » (trop de clés invalides depuis une même adresse) ; « Un export complet est déjà en cours pour cette clé API : attendez sa fin (réessayez dans 30 s) ou paginez avec « cursor » » (un deuxième export complet avec la même clé pendant le premier) ; « Trop d'exports complets en cours : réessayez dans quelques secondes » (plus de 4 exports complets simultanés (toutes clés confondues)). */
             429: {
                 headers: {
                     "Retry-After": number;
@@ -388,7 +407,7 @@ export interface operations {
                  *         {
                  *           "type": "listing.activated",
                  *           "id": 12,
-                 *           "occurred_at": "2026-11-28T13:45:28.321Z",
+                 *           "occurred_at": "2026-11-28T15:27:14.369Z",
                  *           "listing": {
                  *             "id": 12,
                  *             "title": "Vente appartement T3 Toulouse",
@@ -421,14 +440,14 @@ export interface operations {
                  *             "year_built": 1967,
                  *             "energy_rating": "E",
                  *             "source_url": "https://annonces.vigimmo-demo.fr/leboncoin/2419556666",
-                 *             "created_at": "2026-11-27T13:33:39.242Z",
+                 *             "created_at": "2026-11-27T15:15:25.349Z",
                  *             "owner": null,
                  *             "status": "active",
-                 *             "ai_checked_at": "2026-11-27T13:33:39.242Z",
+                 *             "ai_checked_at": "2026-11-27T15:15:25.349Z",
                  *             "ai_confidence": 0.08,
                  *             "compliance": {
                  *               "status": "a_completer",
-                 *               "checked_at": "2026-11-28T13:45:28.323Z",
+                 *               "checked_at": "2026-11-28T15:27:14.370Z",
                  *               "findings": [
                  *                 {
                  *                   "code": "copropriete.procedures_absentes",
@@ -436,18 +455,18 @@ export interface operations {
                  *                 }
                  *               ]
                  *             },
-                 *             "updated_at": "2026-11-28T13:45:32.664Z"
+                 *             "updated_at": "2026-11-28T15:27:15.151Z"
                  *           }
                  *         },
                  *         {
                  *           "type": "listing.activated",
                  *           "id": 13,
-                 *           "occurred_at": "2026-11-28T13:45:28.322Z"
+                 *           "occurred_at": "2026-11-28T15:27:14.369Z"
                  *         },
                  *         {
                  *           "type": "listing.updated",
                  *           "id": 12,
-                 *           "occurred_at": "2026-11-28T13:45:32.404Z",
+                 *           "occurred_at": "2026-11-28T15:27:15.111Z",
                  *           "listing": {
                  *             "id": 12,
                  *             "title": "Vente appartement T3 Toulouse",
@@ -480,14 +499,14 @@ export interface operations {
                  *             "year_built": 1967,
                  *             "energy_rating": "E",
                  *             "source_url": "https://annonces.vigimmo-demo.fr/leboncoin/2419556666",
-                 *             "created_at": "2026-11-27T13:33:39.242Z",
+                 *             "created_at": "2026-11-27T15:15:25.349Z",
                  *             "owner": null,
                  *             "status": "active",
-                 *             "ai_checked_at": "2026-11-27T13:33:39.242Z",
+                 *             "ai_checked_at": "2026-11-27T15:15:25.349Z",
                  *             "ai_confidence": 0.08,
                  *             "compliance": {
                  *               "status": "a_completer",
-                 *               "checked_at": "2026-11-28T13:45:28.323Z",
+                 *               "checked_at": "2026-11-28T15:27:14.370Z",
                  *               "findings": [
                  *                 {
                  *                   "code": "copropriete.procedures_absentes",
@@ -495,18 +514,18 @@ export interface operations {
                  *                 }
                  *               ]
                  *             },
-                 *             "updated_at": "2026-11-28T13:45:32.664Z"
+                 *             "updated_at": "2026-11-28T15:27:15.151Z"
                  *           }
                  *         },
                  *         {
                  *           "type": "listing.updated",
                  *           "id": 13,
-                 *           "occurred_at": "2026-11-28T13:45:32.405Z"
+                 *           "occurred_at": "2026-11-28T15:27:15.113Z"
                  *         },
                  *         {
                  *           "type": "listing.updated",
                  *           "id": 12,
-                 *           "occurred_at": "2026-11-28T13:45:32.664Z",
+                 *           "occurred_at": "2026-11-28T15:27:15.151Z",
                  *           "listing": {
                  *             "id": 12,
                  *             "title": "Vente appartement T3 Toulouse",
@@ -539,14 +558,14 @@ export interface operations {
                  *             "year_built": 1967,
                  *             "energy_rating": "E",
                  *             "source_url": "https://annonces.vigimmo-demo.fr/leboncoin/2419556666",
-                 *             "created_at": "2026-11-27T13:33:39.242Z",
+                 *             "created_at": "2026-11-27T15:15:25.349Z",
                  *             "owner": null,
                  *             "status": "active",
-                 *             "ai_checked_at": "2026-11-27T13:33:39.242Z",
+                 *             "ai_checked_at": "2026-11-27T15:15:25.349Z",
                  *             "ai_confidence": 0.08,
                  *             "compliance": {
                  *               "status": "a_completer",
-                 *               "checked_at": "2026-11-28T13:45:28.323Z",
+                 *               "checked_at": "2026-11-28T15:27:14.370Z",
                  *               "findings": [
                  *                 {
                  *                   "code": "copropriete.procedures_absentes",
@@ -554,16 +573,16 @@ export interface operations {
                  *                 }
                  *               ]
                  *             },
-                 *             "updated_at": "2026-11-28T13:45:32.664Z"
+                 *             "updated_at": "2026-11-28T15:27:15.151Z"
                  *           }
                  *         },
                  *         {
                  *           "type": "listing.removed",
                  *           "id": 13,
-                 *           "occurred_at": "2026-11-28T13:45:32.665Z"
+                 *           "occurred_at": "2026-11-28T15:27:15.152Z"
                  *         }
                  *       ],
-                 *       "sent_at": "2026-11-28T13:45:32.674Z"
+                 *       "sent_at": "2026-11-28T15:27:15.155Z"
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookBatch"];

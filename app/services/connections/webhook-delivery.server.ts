@@ -48,7 +48,7 @@ export function retryDelayMs(failedAttempts: number): number {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The POST body: the batch's events (as the connection's account sees the listings now) and the time of this attempt. */
-function deliveryBody(target: PushTarget, delivery: Pick<DeliveryRow, "firstSeq" | "lastSeq" | "events">, now: number): Buffer {
+export function deliveryBody(target: PushTarget, delivery: Pick<DeliveryRow, "firstSeq" | "lastSeq" | "events">, now: number): Buffer {
   const suffix = `,"sent_at":"${iso(now)}"}`;
   if (delivery.events !== null) return Buffer.from(`{"events":${delivery.events}${suffix}`);
   return batchBody(`{"events":`, delivery, target.userId, suffix);

@@ -17,6 +17,7 @@ import {
   exportedListingSchema,
   exportedOwnerSchema,
   exportErrorResponseSchema,
+  exportResyncResponseSchema,
   exportRequestSchema,
   exportResponseSchema,
   removedListingSchema,
@@ -196,6 +197,20 @@ function buildDocument() {
             "400": errorResponse(400, "Corps invalide."),
             "401": errorResponse(401, "Clé absente ou inconnue."),
             "403": errorResponse(403, "Clé désactivée."),
+            "410": {
+              description: `Position trop ancienne (cursor ou updatedSince) : « ${EXPORT_API_ERRORS.resyncRequired} ».`,
+              content: {
+                "application/json": {
+                  schema: exportResyncResponseSchema,
+                  examples: {
+                    cas1: {
+                      summary: "Les changements qui suivent la position ne sont plus conservés",
+                      value: { success: false, error: EXPORT_API_ERRORS.resyncRequired, resync_required: true },
+                    },
+                  },
+                },
+              },
+            },
             "413": errorResponse(413, "Corps trop volumineux."),
             "429": errorResponse(
               429,

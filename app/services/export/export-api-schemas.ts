@@ -263,6 +263,17 @@ export const exportErrorResponseSchema = z
   .strict()
   .openapi({ description: "Une erreur : le code HTTP dit laquelle, le message l'explique." });
 
+export const exportResyncResponseSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string().openapi({ description: "Le message d'erreur, en français" }),
+    resync_required: z.literal(true).openapi({
+      description: "La position (cursor ou updatedSince) est plus ancienne que les changements conservés : videz votre copie et repartez de updatedSince 1970-01-01T00:00:00Z.",
+    }),
+  })
+  .strict()
+  .openapi({ description: "Position trop ancienne : une resynchronisation complète est nécessaire." });
+
 const webhookListingEvent = (type: "listing.activated" | "listing.updated", description: string) =>
   z
     .object({
