@@ -29,6 +29,7 @@ export const REQUEST_MSG = {
   tooLarge: "Requête trop volumineuse : un formulaire ne peut pas dépasser 64 Ko.",
   tooManyFields: "Formulaire refusé : il ne peut pas compter plus de 200 champs.",
   badFieldName: "Formulaire refusé : nom de champ non accepté.",
+  reservedField: "Formulaire refusé : les champs __intent__ et __state__ sont réservés.",
   unreadable: "Formulaire illisible : envoyez-le depuis la page de l'application.",
 } as const;
 

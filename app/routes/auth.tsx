@@ -17,14 +17,11 @@ import { clientIp, hitRateLimit, type RateLimitResult } from "~/utils/rate-limit
 import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds } from "~/utils/sign-in-throttle.server";
 import { createSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm, replyToVisitor } from "~/utils/form-data.server";
 
 const { signInRequired: SIGNIN_REQUIRED, signUpInvalid: SIGNUP_INVALID } = AUTH_MSG;
 
 const SIGNUP_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 };
-// conform echoes every submitted field into the reply (and so into the page's hydration data):
-// a refused sign-in or sign-up must never send the typed password back.
-const WITHOUT_PASSWORD = { hideFields: ["password"] };
 
 const retryAfterOf = (result: RateLimitResult) => (result.allowed ? 0 : result.retryAfterSeconds);
 
@@ -35,11 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request.clone());
-  const submission = parseWithZod(formData, { schema: authSchema });
+  const submission = parseForm(formData, { schema: authSchema });
   const intent = formData.get("intent") === "signup" ? "signup" : "signin";
   if (submission.status !== "success") {
     return data(
-      { intent, error: intent === "signup" ? SIGNUP_INVALID : SIGNIN_REQUIRED, result: submission.reply(WITHOUT_PASSWORD) },
+      { intent, error: intent === "signup" ? SIGNUP_INVALID : SIGNIN_REQUIRED, result: replyToVisitor(submission) },
       { status: 400 },
     );
   }
@@ -51,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : retryAfterOf(hitRateLimit(`signup:ip:${ip}`, SIGNUP_LIMIT.perIp, SIGNUP_LIMIT.windowMs));
   if (waitSeconds > 0) {
     return data(
-      { intent, error: tooManyAttempts(waitSeconds), result: submission.reply(WITHOUT_PASSWORD) },
+      { intent, error: tooManyAttempts(waitSeconds), result: replyToVisitor(submission) },
       { status: 429, headers: { "Retry-After": String(waitSeconds) } },
     );
   }
@@ -75,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : intent === "signup"
           ? `Erreur lors de la création du compte: ${(error as Error).message}`
           : `Erreur de connexion: ${(error as Error).message}`;
-    return data({ intent, error: message, result: submission.reply(WITHOUT_PASSWORD) }, { status: 400 });
+    return data({ intent, error: message, result: replyToVisitor(submission) }, { status: 400 });
   }
 }
 

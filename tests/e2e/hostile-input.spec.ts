@@ -95,6 +95,11 @@ test("chaque requête hostile reçoit un refus français court, et /healthz rép
     { what: "corps text/plain", path: "/request-api-key", signedIn: true, contentType: "text/plain", body: "intent=create", status: 400, message: REQUEST_MSG.unreadable },
     { what: "multipart cassé", path: "/request-api-key", signedIn: true, contentType: "multipart/form-data; boundary=XYZ", body: "--XYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1", status: 400, message: REQUEST_MSG.unreadable },
     { what: "multipart sans boundary", path: "/api-connections", signedIn: true, contentType: "multipart/form-data", body: "abc", status: 400, message: REQUEST_MSG.unreadable },
+    // conform's reserved fields (issue 23 item 1): 150 bytes used to answer 30 MB in 5 s.
+    { what: "__intent__ update index 10 000 000 sur /auth", path: "/auth", body: `intent=signin&__intent__=${encodeURIComponent(JSON.stringify({ type: "update", payload: { name: "x", index: 10_000_000, value: "1" } }))}`, status: 400, message: REQUEST_MSG.reservedField },
+    { what: "__intent__ illisible sur /auth/mot-de-passe-oublie", path: "/auth/mot-de-passe-oublie", body: "email=x%40y.fr&__intent__=garbage", status: 400, message: REQUEST_MSG.reservedField },
+    { what: "__state__ illisible sur /auth/reinitialiser", path: "/auth/reinitialiser/abc", body: "newPassword=abcdef&__state__=%7B", status: 400, message: REQUEST_MSG.reservedField },
+    { what: "__intent__ connecté, single fetch", path: "/request-api-key.data", signedIn: true, body: "companyName=x&__intent__=garbage", status: 400, message: REQUEST_MSG.reservedField },
   ];
   for (const hostile of cases) {
     let answer = { status: 0, text: "" };
