@@ -95,6 +95,9 @@ test("chaque requête hostile reçoit un refus français court, et /healthz rép
     { what: "corps text/plain", path: "/request-api-key", signedIn: true, contentType: "text/plain", body: "intent=create", status: 400, message: REQUEST_MSG.unreadable },
     { what: "multipart cassé", path: "/request-api-key", signedIn: true, contentType: "multipart/form-data; boundary=XYZ", body: "--XYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1", status: 400, message: REQUEST_MSG.unreadable },
     { what: "multipart sans boundary", path: "/api-connections", signedIn: true, contentType: "multipart/form-data", body: "abc", status: 400, message: REQUEST_MSG.unreadable },
+    // Only a multipart upload streams on the file import (issue 23 item 2): 20 MB used to be read whole.
+    { what: "2 Mo url-encoded sur l'import de fichier", path: "/resources/file-import", signedIn: true, body: "k=v&".repeat(500_000), status: 413, message: REQUEST_MSG.tooLarge },
+    { what: "deux boundary, 300 parties", path: "/request-api-key", signedIn: true, contentType: "multipart/form-data; boundary=A; boundary=B", body: Array.from({ length: 300 }, (_, i) => `--B\r\nContent-Disposition: form-data; name="k${i}"\r\n\r\nv\r\n`).join("") + "--B--\r\n", status: 400, message: REQUEST_MSG.unreadable },
     // conform's reserved fields (issue 23 item 1): 150 bytes used to answer 30 MB in 5 s.
     { what: "__intent__ update index 10 000 000 sur /auth", path: "/auth", body: `intent=signin&__intent__=${encodeURIComponent(JSON.stringify({ type: "update", payload: { name: "x", index: 10_000_000, value: "1" } }))}`, status: 400, message: REQUEST_MSG.reservedField },
     { what: "__intent__ illisible sur /auth/mot-de-passe-oublie", path: "/auth/mot-de-passe-oublie", body: "email=x%40y.fr&__intent__=garbage", status: 400, message: REQUEST_MSG.reservedField },

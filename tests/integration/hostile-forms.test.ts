@@ -150,3 +150,20 @@ describe("réponses aux visiteurs non connectés", () => {
     },
   );
 });
+
+describe("Referer illisible (issue 23 item 14)", () => {
+  it("/resources/connection-sync envoyé sans JavaScript : retour à /properties, jamais 500", async () => {
+    const { action } = await import("~/routes/resources.connection-sync");
+    const user = await makeUser();
+    for (const referer of ["http://[", "//[", "http://a b/", "::"]) {
+      const request = await requestAs(user.id, "/resources/connection-sync", {
+        method: "POST",
+        form: { intent: "sync" },
+        headers: { Referer: referer, Accept: "text/html" },
+      });
+      const answer = (await action({ request, params: {}, context: {} })) as Response;
+      expect(answer.status, referer).toBe(302);
+      expect(answer.headers.get("Location"), referer).toBe("/properties");
+    }
+  });
+});
