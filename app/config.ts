@@ -54,6 +54,14 @@ export const COMPLIANCE_RECHECK_INTERVAL_MS = 60 * 60 * 1000;
  */
 export const FORM_LIMITS = { maxBytes: 64 * 1024, maxFields: 200, maxNameLength: 100, maxNameDepth: 4 } as const;
 /**
+ * How long the server waits for what a client sends (issue 23 item 12; Node's default is 300 s
+ * for the whole request). `headersMs`: the request line and headers. `formBodyMs`: a form body
+ * (64 KB at most, so 3 KB/s is enough), cut by the server's body reader. `requestMs`: the whole
+ * request, which only the file import's streamed upload can need: 10 MB in 150 s is a 560 kbit/s
+ * uplink (an old ADSL line). `checkIntervalMs`: how often Node looks for requests past them.
+ */
+export const CLIENT_TIMEOUTS = { headersMs: 20_000, formBodyMs: 20_000, requestMs: 150_000, checkIntervalMs: 2_000 } as const;
+/**
  * Bounds of every list a loader returns (docs/decisions/009-dependency-audit.md): single fetch
  * encodes loader data synchronously, so no screen may return a list that grows without limit.
  */

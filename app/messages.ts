@@ -27,6 +27,7 @@ export function olderNotShown(count: number, noun: "clé" | "demande"): string {
 /** Answers to request bodies refused before any route reads them (hostile or broken input). */
 export const REQUEST_MSG = {
   tooLarge: "Requête trop volumineuse : un formulaire ne peut pas dépasser 64 Ko.",
+  tooSlow: "Requête trop lente : le formulaire n'est pas arrivé en entier dans les 20 secondes. Réessayez.",
   tooManyFields: "Formulaire refusé : il ne peut pas compter plus de 200 champs.",
   badFieldName: "Formulaire refusé : nom de champ non accepté.",
   reservedField: "Formulaire refusé : les champs __intent__ et __state__ sont réservés.",

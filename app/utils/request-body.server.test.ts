@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { CLIENT_TIMEOUTS } from "~/config";
 import { REQUEST_MSG } from "~/messages";
 import { countFormFields, readRequestBody } from "./request-body.server";
 
@@ -90,5 +91,22 @@ describe("readRequestBody", () => {
     });
     const fine = Buffer.from("a=1" + "&k=v".repeat(199));
     expect(await readRequestBody(incoming("POST", "/request-api-key", [fine], { "content-type": URLENCODED }))).toMatchObject({ kind: "buffer" });
+  });
+});
+
+describe("readRequestBody : corps lents (issue 23 item 12)", () => {
+  it("un formulaire qui n'est pas arrivé en entier au bout de 20 s : 408, sans attendre la suite", async () => {
+    vi.useFakeTimers();
+    try {
+      // A body that sends a few bytes and then nothing more.
+      const trickle = new Readable({ read() {} });
+      trickle.push("intent=signin&email=");
+      const req = Object.assign(trickle, { method: "POST", url: "/auth", headers: { "content-type": URLENCODED } }) as unknown as IncomingMessage;
+      const body = readRequestBody(req);
+      await vi.advanceTimersByTimeAsync(CLIENT_TIMEOUTS.formBodyMs);
+      expect(await body).toEqual({ kind: "refused", status: 408, message: REQUEST_MSG.tooSlow });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

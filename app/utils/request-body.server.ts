@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { FORM_LIMITS } from "~/config";
+import { CLIENT_TIMEOUTS, FORM_LIMITS } from "~/config";
 import { REQUEST_MSG } from "~/messages";
 
 /**
@@ -16,7 +16,7 @@ export type RequestBody =
   | { kind: "none" }
   | { kind: "stream" }
   | { kind: "buffer"; bytes: Buffer }
-  | { kind: "refused"; status: 400 | 413; message: string };
+  | { kind: "refused"; status: 400 | 408 | 413; message: string };
 
 /** Occurrences of `needle` in `bytes`, stopping once past `limit` (a byte scan, no parsing). */
 function countOccurrences(bytes: Buffer, needle: string, limit: number): number {
@@ -76,10 +76,27 @@ export async function readRequestBody(req: IncomingMessage): Promise<RequestBody
   const refused = { kind: "refused", status: 413, message: REQUEST_MSG.tooLarge } as const;
   const declared = Number(req.headers["content-length"]);
   if (declared > FORM_LIMITS.maxBytes) return refused;
-  const bytes = await readCapped(req, FORM_LIMITS.maxBytes);
+  const bytes = await readWithin(req, FORM_LIMITS.maxBytes, CLIENT_TIMEOUTS.formBodyMs);
+  if (bytes === "slow") return { kind: "refused", status: 408, message: REQUEST_MSG.tooSlow };
   if (bytes === null) return refused;
   const fields = countFormFields(bytes, contentType) ?? 0;
   return fields > FORM_LIMITS.maxFields ? { kind: "refused", status: 400, message: REQUEST_MSG.tooManyFields } : { kind: "buffer", bytes };
+}
+
+/**
+ * readCapped, or "slow" when the body has not arrived whole within `timeoutMs`: a client that
+ * trickles a form in holds a connection, never the 300 s of Node's default request timeout.
+ */
+async function readWithin(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer | null | "slow"> {
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<"slow">((resolve) => {
+    timer = setTimeout(() => resolve("slow"), timeoutMs);
+  });
+  try {
+    return await Promise.race([readCapped(req, maxBytes), slow]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

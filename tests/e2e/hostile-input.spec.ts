@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { REQUEST_MSG } from "~/messages";
@@ -179,4 +180,66 @@ test("quatre envois de 50 Mo en parallèle : refusés d'emblée, la mémoire du 
   expectResponsive(watch, "4 × 50 Mo");
   // The server still serves normally afterwards.
   expect((await fetch(`${memoryServer.url}/healthz`)).status).toBe(200);
+});
+
+/**
+ * A raw connection that sends `head`, then `body` in `slices` one `everyMs` apart, and resolves
+ * with what the server answered (first line and text) and when, in ms after the first byte.
+ */
+function trickle(server: ServerProcess, head: string, body: Buffer, slices: number, everyMs: number) {
+  return new Promise<{ statusLine: string; text: string; afterMs: number }>((resolve, reject) => {
+    const started = performance.now();
+    const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1");
+    let received = "";
+    let timer: NodeJS.Timeout | undefined;
+    socket.on("data", (chunk) => (received += chunk.toString("utf8")));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ statusLine: received.split("\r\n")[0] ?? "", text: received, afterMs: performance.now() - started });
+    });
+    socket.setTimeout(200_000, () => reject(new Error("aucune réponse")));
+    socket.write(head);
+    const size = Math.ceil(body.length / slices);
+    let sent = 0;
+    timer = setInterval(() => {
+      if (sent >= body.length || socket.destroyed) return clearInterval(timer);
+      socket.write(body.subarray(sent, sent + size));
+      sent += size;
+      if (sent >= body.length) clearInterval(timer);
+    }, everyMs);
+  });
+}
+
+test("en-têtes et formulaires envoyés au compte-gouttes : coupés bien avant 300 s ; un gros fichier lent passe (issue 23 item 12)", async ({ janitor }) => {
+  test.setTimeout(180_000);
+  const { server, cookie } = await hostileServer(janitor, "hostile-slow");
+  const host = new URL(server.url).host;
+  const [headers, form, upload] = await Promise.all([
+    // Headers that never end.
+    trickle(server, `POST /auth HTTP/1.1\r\nHost: ${host}\r\n`, Buffer.from("X-Lent: 1\r\n".repeat(200)), 200, 1_000),
+    // A 2 KB form sent at 40 bytes a second.
+    trickle(
+      server,
+      `POST /auth HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\nConnection: close\r\n\r\n`,
+      Buffer.alloc(2000, "a"),
+      50,
+      1_000,
+    ),
+    // A 300 KB upload spread over 30 s: longer than a form may take, far within the whole request's 150 s.
+    (() => {
+      const boundary = "LentLent";
+      const csv = "titre;prix;ville\n" + "Appartement lumineux;850;Lyon\n".repeat(10_000);
+      const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="annonces.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
+      const head = `POST /resources/file-import HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\nAccept: application/json\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+      return trickle(server, head, body, 30, 1_000);
+    })(),
+  ]);
+  expect(headers.statusLine, "en-têtes lents").toMatch(/^HTTP\/1.1 408/);
+  expect(headers.afterMs, "en-têtes lents coupés après (ms)").toBeLessThan(30_000);
+  expect(form.statusLine, "formulaire lent").toMatch(/^HTTP\/1.1 408/);
+  expect(form.text, "formulaire lent").toContain(REQUEST_MSG.tooSlow);
+  expect(form.afterMs, "formulaire lent coupé après (ms)").toBeLessThan(30_000);
+  expect(upload.statusLine, "envoi lent").toMatch(/^HTTP\/1.1 200/);
+  expect(upload.afterMs, "envoi lent").toBeGreaterThan(25_000);
 });
