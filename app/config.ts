@@ -95,8 +95,13 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
  * that the time taken (mail sent or not) does not tell which addresses have an account.
  */
 export const PASSWORD_RESET_MIN_ANSWER_MS = 400;
-/** Forgotten-password requests per e-mail and per address in this window (mail flooding). */
-export const PASSWORD_RESET_LIMIT = { perEmail: 5, perIp: 20, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * Forgotten-password requests: per requester address (IPv6 by /64), and per address and e-mail,
+ * in this window; and at most `openLinks` open links per account, past which no mail is sent
+ * (docs/decisions/018-account.md). Nothing is counted per e-mail alone: whoever asks for someone
+ * else's e-mail must not be able to deny its owner a reset.
+ */
+export const PASSWORD_RESET_LIMIT = { perIp: 20, perIpAndEmail: 5, openLinks: 5, windowMs: 60 * 60 * 1000 } as const;
 /**
  * Retention of listing owners' name and e-mail (docs/rgpd.md): deleted once the listing has been
  * rejected (blacklisted) for `rejectedDays`, or unchanged for `unchangedDays`.

@@ -23,12 +23,12 @@ import {
   type AccountAnswer,
   type AccountIntent,
 } from "~/services/account/account-forms";
-import { listAccountSessions, signOutSession } from "~/services/account/account-sessions.server";
+import { listAccountSessions, signOutOtherSessions, signOutSession } from "~/services/account/account-sessions.server";
 import { changePassword, updateProfile } from "~/services/account/profile.server";
 import { parseForm, readForm } from "~/utils/form-data.server";
 import { requireUser } from "~/utils/permissions.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import { deleteUserSessions, destroySession, readSessionId } from "~/utils/session.server";
+import { destroySession, readSessionId } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // conform echoes the submitted fields into its reply: passwords never travel back to the page.
@@ -91,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "sign-out-others": {
       const submission = parseForm(form, { schema: otherSessionsSignOutSchema });
       if (submission.status !== "success") return refused(submission);
-      deleteUserSessions(user.id, currentSessionId);
+      signOutOtherSessions(user.id, currentSessionId);
       return done(ACCOUNT_MSG.otherSessionsSignedOut);
     }
     case "delete-account": {

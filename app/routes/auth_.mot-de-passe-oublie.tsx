@@ -12,6 +12,7 @@ import { ACCOUNT_MSG, tooManyAttempts } from "~/messages";
 import { resetRequestSchema } from "~/services/account/account-forms";
 import { requestPasswordReset } from "~/services/account/password-reset.server";
 import { parseForm, readForm, replyToVisitor } from "~/utils/form-data.server";
+import { addressGroup } from "~/utils/client-address.server";
 import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
 
 /**
@@ -22,9 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: resetRequestSchema });
   if (submission.status !== "success") return data({ sent: false, result: replyToVisitor(submission) }, { status: 400 });
   const { email } = submission.value;
-  const { perEmail, perIp, windowMs } = PASSWORD_RESET_LIMIT;
-  // Counted for every address typed, registered or not: the limit reveals nothing either.
-  for (const limit of [hitRateLimit(`reset:ip:${clientIp(request, context)}`, perIp, windowMs), hitRateLimit(`reset:email:${email}`, perEmail, windowMs)]) {
+  const { perIp, perIpAndEmail, windowMs } = PASSWORD_RESET_LIMIT;
+  const requester = addressGroup(clientIp(request, context));
+  // Counted for every address typed, registered or not: the limit reveals nothing either. Only
+  // the requester's own address is limited; the account's mails are bounded by requestPasswordReset.
+  for (const limit of [hitRateLimit(`reset:ip:${requester}`, perIp, windowMs), hitRateLimit(`reset:ip-email:${requester}:${email}`, perIpAndEmail, windowMs)]) {
     if (!limit.allowed) {
       return data(
         { sent: false, result: replyToVisitor(submission, { formErrors: [tooManyAttempts(limit.retryAfterSeconds)] }) },
