@@ -14,6 +14,8 @@ import { AuthError, authenticator } from "~/utils/auth.server";
 import { authSchema, signInSchema, signUpSchema } from "~/utils/auth-forms";
 import { getUser } from "~/utils/permissions.server";
 import { clientIp, hitRateLimit, type RateLimitResult } from "~/utils/rate-limit.server";
+import { addressGroup } from "~/utils/client-address.server";
+import { knownDevice, rememberDevice } from "~/utils/sign-in-device.server";
 import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds } from "~/utils/sign-in-throttle.server";
 import { createSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -42,10 +44,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const ip = clientIp(request, context);
   const email = submission.value.email.toLowerCase();
+  const device = intent === "signin" ? await knownDevice(request, email) : null;
   const waitSeconds =
     intent === "signin"
-      ? signInWaitSeconds(email, ip)
-      : retryAfterOf(hitRateLimit(`signup:ip:${ip}`, SIGNUP_LIMIT.perIp, SIGNUP_LIMIT.windowMs));
+      ? signInWaitSeconds(email, ip, Date.now(), device)
+      : retryAfterOf(hitRateLimit(`signup:ip:${addressGroup(ip)}`, SIGNUP_LIMIT.perIp, SIGNUP_LIMIT.windowMs));
   if (waitSeconds > 0) {
     return data(
       { intent, error: tooManyAttempts(waitSeconds), result: replyToVisitor(submission) },
@@ -54,10 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const userId = await authenticator.authenticate(intent, request);
-    if (intent === "signin") recordSignInSuccess(email, ip);
+    if (intent === "signin") recordSignInSuccess(email, ip, device);
     const session = await createSession(userId, request);
     const headers = new Headers({ Location: "/dashboard" });
     headers.append("Set-Cookie", session.setCookie);
+    headers.append("Set-Cookie", await rememberDevice(request, email));
     headers.append(
       "Set-Cookie",
       await toastHeader({ type: "success", message: intent === "signup" ? "Compte créé avec succès !" : "Connexion réussie !" }),
@@ -65,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return new Response(null, { status: 302, headers });
   } catch (error) {
     if (intent === "signin" && error instanceof AuthError && error.message === AUTH_MSG.invalidCredentials)
-      recordSignInFailure(email, ip);
+      recordSignInFailure(email, ip, Date.now(), device);
     const message =
       error instanceof AuthError
         ? error.message
