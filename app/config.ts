@@ -62,6 +62,20 @@ export const FORM_LIMITS = { maxBytes: 64 * 1024, maxFields: 200, maxNameLength:
  */
 export const CLIENT_TIMEOUTS = { headersMs: 20_000, formBodyMs: 20_000, requestMs: 150_000, checkIntervalMs: 2_000 } as const;
 /**
+ * File uploads read at once (issue 23 item 7): each holds up to 10 MB of upload and its parsed
+ * rows until its import job starts, so one per account and four in the process, answered 429
+ * (retry after `retryAfterSeconds`) past them before anything is read.
+ */
+export const FILE_UPLOADS = {
+  perUser: 1,
+  total: 4,
+  retryAfterSeconds: 10,
+  messages: {
+    perUser: "Un envoi de fichier est déjà en cours pour votre compte : attendez qu'il se termine.",
+    total: "Trop d'envois de fichiers en cours sur le serveur : réessayez dans quelques secondes.",
+  },
+} as const;
+/**
  * Bounds of every list a loader returns (docs/decisions/009-dependency-audit.md): single fetch
  * encodes loader data synchronously, so no screen may return a list that grows without limit.
  */
