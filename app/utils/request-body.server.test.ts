@@ -51,7 +51,7 @@ describe("readRequestBody", () => {
     expect(await readRequestBody(incoming("POST", "/resources/file-import", [Buffer.from("x")], multipart))).toEqual({ kind: "stream" });
     const big = Array.from({ length: 100 }, () => Buffer.alloc(1024, "k"));
     for (const contentType of [URLENCODED, "text/plain", "application/json", "", "multipart/form-data"]) {
-      const headers = contentType ? { "content-type": contentType } : {};
+      const headers: Record<string, string> = contentType ? { "content-type": contentType } : {};
       expect(await readRequestBody(incoming("POST", "/resources/file-import", big, headers)), contentType).toEqual({
         kind: "refused",
         status: 413,

@@ -191,7 +191,14 @@ function trickle(server: ServerProcess, head: string, body: Buffer, slices: numb
     const started = performance.now();
     const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1");
     let received = "";
-    let timer: NodeJS.Timeout | undefined;
+    const size = Math.ceil(body.length / slices);
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent >= body.length || socket.destroyed) return clearInterval(timer);
+      socket.write(body.subarray(sent, sent + size));
+      sent += size;
+      if (sent >= body.length) clearInterval(timer);
+    }, everyMs);
     socket.on("data", (chunk) => (received += chunk.toString("utf8")));
     socket.on("error", () => {});
     socket.on("close", () => {
@@ -200,14 +207,6 @@ function trickle(server: ServerProcess, head: string, body: Buffer, slices: numb
     });
     socket.setTimeout(200_000, () => reject(new Error("aucune réponse")));
     socket.write(head);
-    const size = Math.ceil(body.length / slices);
-    let sent = 0;
-    timer = setInterval(() => {
-      if (sent >= body.length || socket.destroyed) return clearInterval(timer);
-      socket.write(body.subarray(sent, sent + size));
-      sent += size;
-      if (sent >= body.length) clearInterval(timer);
-    }, everyMs);
   });
 }
 
