@@ -1,7 +1,9 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { isOversizedManifestRequest } from "./manifest-guard.server";
 import { readRequestBody } from "./request-body.server";
+import { parseUrl } from "./safe-redirect";
 
 type Options = {
   /** The production build, or in development a function that loads the current one from Vite. */
@@ -18,6 +20,11 @@ export function createAppRequestHandler({ build, mode, getLoadContext }: Options
   const handleRequest = createRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const target = parseUrl(`http://vigimmo.invalid${req.originalUrl}`);
+      if (target && isOversizedManifestRequest(target)) {
+        res.status(400).set("Cache-Control", "no-store").end();
+        return;
+      }
       const body = await readRequestBody(req);
       if (body.kind === "refused") {
         res.status(body.status).set({ Connection: "close", "Cache-Control": "no-store" }).json({ success: false, error: body.message });

@@ -242,3 +242,22 @@ test("en-têtes et formulaires envoyés au compte-gouttes : coupés bien avant 3
   expect(upload.statusLine, "envoi lent").toMatch(/^HTTP\/1.1 200/);
   expect(upload.afterMs, "envoi lent").toBeGreaterThan(25_000);
 });
+
+test("route manifest de Remix (CVE-2026-42342) : un chemin de 3 700 segments est refusé sans tenir le serveur", async ({ janitor }) => {
+  test.setTimeout(120_000);
+  const { server, adminCookie } = await hostileServer(janitor, "hostile-manifest");
+  // The assets' version, public in every page: without it Remix answers 204 at once.
+  const html = await (await fetch(`${server.url}/auth`)).text();
+  const manifestScript = /\/assets\/manifest-[a-f0-9]+\.js/.exec(html)![0];
+  const version = /"version":"([^"]+)"/.exec(await (await fetch(`${server.url}${manifestScript}`)).text())![1]!;
+  const legit = await fetch(`${server.url}/__manifest?p=/properties&p=/property/12&version=${version}`);
+  expect(legit.status).toBe(200);
+  for (const query of ["p=" + "/a".repeat(3_700), Array.from({ length: 900 }, (_, i) => `p=/x${i}`).join("&")]) {
+    let status = 0;
+    const watch = await watchWhile(server, adminCookie, async () => {
+      status = (await fetch(`${server.url}/__manifest?${query}&version=${version}`)).status;
+    });
+    expect(status).toBe(400);
+    expectResponsive(watch, `manifeste ${query.slice(0, 20)}…`);
+  }
+});
