@@ -32,6 +32,7 @@ export const REQUEST_MSG = {
   badFieldName: "Formulaire refusé : nom de champ non accepté.",
   reservedField: "Formulaire refusé : les champs __intent__ et __state__ sont réservés.",
   unreadable: "Formulaire illisible : envoyez-le depuis la page de l'application.",
+  badHost: "Requête refusée : en-tête Host illisible.",
 } as const;
 
 /** Sign-in and sign-up messages (SPEC.md sections 5 and 8), shared by the form and the server. */
