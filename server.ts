@@ -11,6 +11,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
+import { CLIENT_TIMEOUTS } from "./app/config";
 import { MSG } from "./app/messages";
 import { EXPORT_API_PATH } from "./app/services/export/export-api-contract";
 
@@ -31,7 +32,14 @@ if (!Number.isSafeInteger(trustedProxies) || trustedProxies < 0) {
 }
 
 const app = express();
-const server = http.createServer();
+// A client gets 20 s for its headers and 150 s for its whole request, instead of Node's 300 s: the
+// longest body we accept is the file import's 10 MB upload, which a slow line needs the time for;
+// form bodies are cut at 20 s by their reader (CLIENT_TIMEOUTS in app/config.ts).
+const server = http.createServer({
+  headersTimeout: CLIENT_TIMEOUTS.headersMs,
+  requestTimeout: CLIENT_TIMEOUTS.requestMs,
+  connectionsCheckingInterval: CLIENT_TIMEOUTS.checkIntervalMs,
+});
 
 const vite = !process.argv.includes("--dev")
   ? undefined

@@ -48,6 +48,28 @@ export const COMPLIANCE_RECHECK_INTERVAL_MS = 60 * 60 * 1000;
  */
 export const FORM_LIMITS = { maxBytes: 64 * 1024, maxFields: 200, maxNameLength: 100, maxNameDepth: 4 } as const;
 /**
+ * How long the server waits for what a client sends (issue 23 item 12; Node's default is 300 s
+ * for the whole request). `headersMs`: the request line and headers. `formBodyMs`: a form body
+ * (64 KB at most, so 3 KB/s is enough), cut by the server's body reader. `requestMs`: the whole
+ * request, which only the file import's streamed upload can need: 10 MB in 150 s is a 560 kbit/s
+ * uplink (an old ADSL line). `checkIntervalMs`: how often Node looks for requests past them.
+ */
+export const CLIENT_TIMEOUTS = { headersMs: 20_000, formBodyMs: 20_000, requestMs: 150_000, checkIntervalMs: 2_000 } as const;
+/**
+ * File uploads read at once (issue 23 item 7): each holds up to 10 MB of upload and its parsed
+ * rows until its import job starts, so one per account and four in the process, answered 429
+ * (retry after `retryAfterSeconds`) past them before anything is read.
+ */
+export const FILE_UPLOADS = {
+  perUser: 1,
+  total: 4,
+  retryAfterSeconds: 10,
+  messages: {
+    perUser: "Un envoi de fichier est déjà en cours pour votre compte : attendez qu'il se termine.",
+    total: "Trop d'envois de fichiers en cours sur le serveur : réessayez dans quelques secondes.",
+  },
+} as const;
+/**
  * Bounds of every list a loader returns (docs/decisions/009-dependency-audit.md): single fetch
  * encodes loader data synchronously, so no screen may return a list that grows without limit.
  */
@@ -81,8 +103,13 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
  * that the time taken (mail sent or not) does not tell which addresses have an account.
  */
 export const PASSWORD_RESET_MIN_ANSWER_MS = 400;
-/** Forgotten-password requests per e-mail and per address in this window (mail flooding). */
-export const PASSWORD_RESET_LIMIT = { perEmail: 5, perIp: 20, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * Forgotten-password requests: per requester address (IPv6 by /64), and per address and e-mail,
+ * in this window; and at most `openLinks` open links per account, past which no mail is sent
+ * (docs/decisions/018-account.md). Nothing is counted per e-mail alone: whoever asks for someone
+ * else's e-mail must not be able to deny its owner a reset.
+ */
+export const PASSWORD_RESET_LIMIT = { perIp: 20, perIpAndEmail: 5, openLinks: 5, windowMs: 60 * 60 * 1000 } as const;
 /**
  * Retention of listing owners' name and e-mail (docs/rgpd.md): deleted once the listing has been
  * rejected (blacklisted) for `rejectedDays`, or unchanged for `unchangedDays`.

@@ -27,9 +27,12 @@ export function olderNotShown(count: number, noun: "clé" | "demande"): string {
 /** Answers to request bodies refused before any route reads them (hostile or broken input). */
 export const REQUEST_MSG = {
   tooLarge: "Requête trop volumineuse : un formulaire ne peut pas dépasser 64 Ko.",
+  tooSlow: "Requête trop lente : le formulaire n'est pas arrivé en entier dans les 20 secondes. Réessayez.",
   tooManyFields: "Formulaire refusé : il ne peut pas compter plus de 200 champs.",
   badFieldName: "Formulaire refusé : nom de champ non accepté.",
+  reservedField: "Formulaire refusé : les champs __intent__ et __state__ sont réservés.",
   unreadable: "Formulaire illisible : envoyez-le depuis la page de l'application.",
+  badHost: "Requête refusée : en-tête Host illisible.",
 } as const;
 
 /** Sign-in and sign-up messages (SPEC.md sections 5 and 8), shared by the form and the server. */

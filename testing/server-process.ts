@@ -111,6 +111,9 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     DATABASE_PATH: options.databasePath,
     NODE_ENV: "production",
     SESSION_SECRET: process.env.SESSION_SECRET || TEST_SESSION_SECRET,
+    // Production requires both (issue 23 item 9); the suites read reset links from the log.
+    APP_URL: `http://localhost:${port}`,
+    ALLOW_LINKS_IN_LOG: "true",
     VIGIMMO_SILENT_LOGS: "true",
     MOTEURIMMO_API_KEY: "",
     // The suites run the production build; their databases start with the demo data.

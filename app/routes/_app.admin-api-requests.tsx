@@ -17,7 +17,7 @@ import { KEY_REQUEST_MESSAGES, REJECTION_REASON_MAX, type KeyRequestStatus } fro
 import { approveKeyRequest, listKeyRequestsForAdmin, rejectKeyRequest } from "~/services/keys/key-requests.server";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import type { Toast } from "~/utils/toast";
 import { olderNotShown } from "~/messages";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, ADMIN_DENIALS.adminRequests);
-  const submission = parseWithZod(await readForm(request), { schema: decisionSchema });
+  const submission = parseForm(await readForm(request), { schema: decisionSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? KEY_REQUEST_MESSAGES.reasonRequired;
     return data({ ok: false, toast: { type: "error", message } as Toast, result: submission.reply() }, { status: 400 });

@@ -15,7 +15,7 @@ import { EMAIL_MAX_LENGTH } from "~/config";
 import { listUsers } from "~/services/users/user-list.server";
 import { ADMIN_DENIALS, requireAdmin } from "~/utils/permissions.server";
 import { emailField } from "~/utils/field-schemas";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 
 const EMAIL_REQUIRED = "Veuillez entrer un email";
 const EMAIL_INVALID = "Email invalide: ";
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Without JavaScript the form posts here and the page shows the command to copy by hand.
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request, ADMIN_DENIALS.admin);
-  const submission = parseWithZod(await readForm(request), { schema: adminEmailSchema });
+  const submission = parseForm(await readForm(request), { schema: adminEmailSchema });
   if (submission.status !== "success") {
     const message = submission.error?.email?.[0] ?? EMAIL_REQUIRED;
     return data({ ok: false, command: null, toast: { type: "error" as const, message }, result: submission.reply() }, { status: 400 });

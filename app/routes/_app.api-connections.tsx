@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -32,7 +31,7 @@ import { testMoteurImmoConnection } from "~/services/imports/moteurimmo-import.s
 import { env } from "~/utils/env.server";
 import { requireUser } from "~/utils/permissions.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { successWithFlashToast } from "~/utils/toast.server";
 
@@ -215,7 +214,7 @@ async function webhookAction(
  * fields, URL, JSON, then the sync's address guard and the unique name), the same answers.
  */
 async function saveConnection(userId: string, intent: "create" | "edit", formData: FormData) {
-  const submission = parseWithZod(formData, { schema: newConnectionSchema });
+  const submission = parseForm(formData, { schema: newConnectionSchema });
   const refuse = (message: string, field?: string) =>
     data(
       {

@@ -1,5 +1,4 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -25,12 +24,12 @@ import {
   type AccountAnswer,
   type AccountIntent,
 } from "~/services/account/account-forms";
-import { listAccountSessions, signOutSession } from "~/services/account/account-sessions.server";
+import { listAccountSessions, signOutOtherSessions, signOutSession } from "~/services/account/account-sessions.server";
 import { changePassword, updateProfile } from "~/services/account/profile.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import { requireUser } from "~/utils/permissions.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
-import { deleteUserSessions, readSessionId } from "~/utils/session.server";
+import { readSessionId } from "~/utils/session.server";
 
 // conform echoes the submitted fields into its reply: passwords never travel back to the page.
 const WITHOUT_PASSWORDS = { hideFields: ["currentPassword", "newPassword", "confirmPassword", "password"] };
@@ -72,13 +71,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (intent) {
     case "profile": {
-      const submission = parseWithZod(form, { schema: profileSchema });
+      const submission = parseForm(form, { schema: profileSchema });
       if (submission.status !== "success") return refused(submission);
       updateProfile(user.id, submission.value);
       return done(ACCOUNT_MSG.profileSaved, submission);
     }
     case "password": {
-      const submission = parseWithZod(form, { schema: passwordChangeSchema });
+      const submission = parseForm(form, { schema: passwordChangeSchema });
       if (submission.status !== "success") return refused(submission);
       const limit = passwordGuessesLeft();
       if (!limit.allowed) return refused(submission, tooManyAttempts(limit.retryAfterSeconds), "currentPassword");
@@ -86,20 +85,20 @@ export async function action({ request }: ActionFunctionArgs) {
       return done(ACCOUNT_MSG.passwordChanged, submission);
     }
     case "sign-out-session": {
-      const submission = parseWithZod(form, { schema: sessionSignOutSchema });
+      const submission = parseForm(form, { schema: sessionSignOutSchema });
       if (submission.status !== "success" || !signOutSession(user.id, submission.value.session)) {
         return data<AccountAnswer>({ intent, ok: false, toast: { type: "error", message: ACCOUNT_MSG.sessionNotFound } }, { status: 404 });
       }
       return done(ACCOUNT_MSG.sessionSignedOut);
     }
     case "sign-out-others": {
-      const submission = parseWithZod(form, { schema: otherSessionsSignOutSchema });
+      const submission = parseForm(form, { schema: otherSessionsSignOutSchema });
       if (submission.status !== "success") return refused(submission);
-      deleteUserSessions(user.id, currentSessionId);
+      signOutOtherSessions(user.id, currentSessionId);
       return done(ACCOUNT_MSG.otherSessionsSignedOut);
     }
     case "delete-account": {
-      const submission = parseWithZod(form, { schema: accountDeletionSchema });
+      const submission = parseForm(form, { schema: accountDeletionSchema });
       if (submission.status !== "success") return refused(submission);
       const limit = passwordGuessesLeft();
       if (!limit.allowed) return refused(submission, tooManyAttempts(limit.retryAfterSeconds), "password");

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -22,7 +21,7 @@ import { formatDateTime, formatLongDate, formatLongDateTime, formatNumber } from
 import { olderNotShown, MSG } from "~/messages";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import type { Toast } from "~/utils/toast";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -47,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readForm(request), { schema: keyActionSchema });
+  const submission = parseForm(await readForm(request), { schema: keyActionSchema });
   if (submission.status !== "success") {
     return data({ ok: false, toast: { type: "error", message: NOT_FOUND } as Toast }, { status: 400 });
   }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
@@ -21,7 +20,7 @@ import { getSqlite } from "~/utils/db.server";
 import { formatCount, formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MSG } from "~/messages";
 
@@ -70,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
+  const submission = parseForm(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Requête invalide";
     return data({ ok: false, toast: { type: "error" as const, message } }, { status: 400 });

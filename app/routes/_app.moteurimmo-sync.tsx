@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -31,7 +30,7 @@ import { assignOwnersToAllListings } from "~/services/listings/owners.server";
 import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin, requireUser } from "~/utils/permissions.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import type { Toast } from "~/utils/toast";
 
 // Pages and listings per page are forced into range by the service, never refused.
@@ -64,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request, ADMIN_DENIALS.import);
-  const submission = parseWithZod(await readForm(request), { schema: actionSchema });
+  const submission = parseForm(await readForm(request), { schema: actionSchema });
   if (submission.status !== "success") {
     return data<ActionAnswer>({ ok: false, toast: { type: "error", message: "Action inconnue ou incomplète" } }, { status: 400 });
   }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -24,7 +23,7 @@ import { priceHistoryOf } from "~/services/listings/price-history.server";
 import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const LOAD_ERROR = "Erreur lors du chargement de l'annonce";
@@ -70,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent !== "update-description") {
     return data({ ok: false, toast: { type: "error" as const, message: "Erreur lors de la mise à jour" } }, { status: 400 });
   }
-  const submission = parseWithZod(formData, { schema: descriptionSchema });
+  const submission = parseForm(formData, { schema: descriptionSchema });
   if (submission.status !== "success") {
     const first = submission.error?.description?.[0] ?? UPDATE_ERROR;
     return data({ ok: false, toast: { type: "error" as const, message: first }, result: submission.reply() }, { status: 400 });

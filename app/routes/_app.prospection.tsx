@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -17,7 +16,7 @@ import { zoneCards } from "~/services/prospecting/zone-cards.server";
 import { EMPTY_ZONE, ZONE_TEXT } from "~/services/prospecting/zone-form";
 import { startZoneRun } from "~/services/prospecting/zone-runs.server";
 import { createZone, deleteZone, updateZone, ZoneRuleError, zoneFormServerSchema } from "~/services/prospecting/zones.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import { requireUser } from "~/utils/permissions.server";
 import type { Toast } from "~/utils/toast";
 
@@ -70,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function saveZone(userId: string, intent: "create" | "update", formData: FormData) {
-  const submission = parseWithZod(formData, { schema: zoneFormServerSchema });
+  const submission = parseForm(formData, { schema: zoneFormServerSchema });
   if (submission.status !== "success") return data({ ok: false, result: submission.reply() }, { status: 400 });
   try {
     if (intent === "create") {

@@ -14,7 +14,7 @@ import { COMPANY_NAME_MAX, KEY_REQUEST_MESSAGES, REQUEST_DESCRIPTION_MAX } from 
 import { listKeyRequestsForUser, submitKeyRequest } from "~/services/keys/key-requests.server";
 import { logEvent } from "~/utils/log.server";
 import { requireUser } from "~/utils/permissions.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm } from "~/utils/form-data.server";
 import { olderNotShown } from "~/messages";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readForm(request), { schema: requestSchema });
+  const submission = parseForm(await readForm(request), { schema: requestSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? KEY_REQUEST_MESSAGES.companyRequired;
     return data({ ok: false, toast: { type: "error" as const, message }, result: submission.reply() }, { status: 400 });

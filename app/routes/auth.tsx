@@ -14,17 +14,16 @@ import { AuthError, authenticator } from "~/utils/auth.server";
 import { authSchema, signInSchema, signUpSchema } from "~/utils/auth-forms";
 import { getUser } from "~/utils/permissions.server";
 import { clientIp, hitRateLimit, type RateLimitResult } from "~/utils/rate-limit.server";
+import { addressGroup } from "~/utils/client-address.server";
+import { knownDevice, rememberDevice } from "~/utils/sign-in-device.server";
 import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds } from "~/utils/sign-in-throttle.server";
 import { createSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm, replyToVisitor } from "~/utils/form-data.server";
 
 const { signInRequired: SIGNIN_REQUIRED, signUpInvalid: SIGNUP_INVALID } = AUTH_MSG;
 
 const SIGNUP_LIMIT = { perIp: 10, windowMs: 60 * 60 * 1000 };
-// conform echoes every submitted field into the reply (and so into the page's hydration data):
-// a refused sign-in or sign-up must never send the typed password back.
-const WITHOUT_PASSWORD = { hideFields: ["password"] };
 
 const retryAfterOf = (result: RateLimitResult) => (result.allowed ? 0 : result.retryAfterSeconds);
 
@@ -35,34 +34,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request.clone());
-  const submission = parseWithZod(formData, { schema: authSchema });
+  const submission = parseForm(formData, { schema: authSchema });
   const intent = formData.get("intent") === "signup" ? "signup" : "signin";
   if (submission.status !== "success") {
     return data(
       // Sign-in answers one line; sign-up SPEC's line only for a missing field or a short password,
-      // a malformed e-mail or a missing name being said under their field (submission.reply).
-      { intent, error: intent === "signup" ? spec(Object.values(submission.error ?? {}).flat().filter((m) => m !== null))?.[0] : SIGNIN_REQUIRED, result: submission.reply(WITHOUT_PASSWORD) },
+      // a malformed e-mail or a missing name being said under their field. Nothing the visitor
+      // typed is echoed back (replyToVisitor).
+      { intent, error: intent === "signup" ? spec(Object.values(submission.error ?? {}).flat().filter((m) => m !== null))?.[0] : SIGNIN_REQUIRED, result: replyToVisitor(submission) },
       { status: 400 },
     );
   }
   const ip = clientIp(request, context);
   const email = submission.value.email.toLowerCase();
+  const device = intent === "signin" ? await knownDevice(request, email) : null;
   const waitSeconds =
     intent === "signin"
-      ? signInWaitSeconds(email, ip)
-      : retryAfterOf(hitRateLimit(`signup:ip:${ip}`, SIGNUP_LIMIT.perIp, SIGNUP_LIMIT.windowMs));
+      ? signInWaitSeconds(email, ip, Date.now(), device)
+      : retryAfterOf(hitRateLimit(`signup:ip:${addressGroup(ip)}`, SIGNUP_LIMIT.perIp, SIGNUP_LIMIT.windowMs));
   if (waitSeconds > 0) {
     return data(
-      { intent, error: tooManyAttempts(waitSeconds), result: submission.reply(WITHOUT_PASSWORD) },
+      { intent, error: tooManyAttempts(waitSeconds), result: replyToVisitor(submission) },
       { status: 429, headers: { "Retry-After": String(waitSeconds) } },
     );
   }
   try {
     const userId = await authenticator.authenticate(intent, request);
-    if (intent === "signin") recordSignInSuccess(email, ip);
+    if (intent === "signin") recordSignInSuccess(email, ip, device);
     const session = await createSession(userId, request);
     const headers = new Headers({ Location: "/dashboard" });
     headers.append("Set-Cookie", session.setCookie);
+    headers.append("Set-Cookie", await rememberDevice(request, email));
     headers.append(
       "Set-Cookie",
       await toastHeader({ type: "success", message: intent === "signup" ? "Compte créé avec succès !" : "Connexion réussie !" }),
@@ -70,14 +72,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return new Response(null, { status: 302, headers });
   } catch (error) {
     if (intent === "signin" && error instanceof AuthError && error.message === AUTH_MSG.invalidCredentials)
-      recordSignInFailure(email, ip);
+      recordSignInFailure(email, ip, Date.now(), device);
     const message =
       error instanceof AuthError
         ? error.message
         : intent === "signup"
           ? `Erreur lors de la création du compte: ${(error as Error).message}`
           : `Erreur de connexion: ${(error as Error).message}`;
-    return data({ intent, error: message, result: submission.reply(WITHOUT_PASSWORD) }, { status: 400 });
+    return data({ intent, error: message, result: replyToVisitor(submission) }, { status: 400 });
   }
 }
 

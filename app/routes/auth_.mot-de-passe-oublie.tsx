@@ -11,7 +11,8 @@ import { PASSWORD_RESET_LIMIT } from "~/config";
 import { ACCOUNT_MSG, tooManyAttempts } from "~/messages";
 import { resetRequestSchema } from "~/services/account/account-forms";
 import { requestPasswordReset } from "~/services/account/password-reset.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm, replyToVisitor } from "~/utils/form-data.server";
+import { addressGroup } from "~/utils/client-address.server";
 import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
 
 /**
@@ -19,15 +20,17 @@ import { clientIp, hitRateLimit } from "~/utils/rate-limit.server";
  * account or not (requestPasswordReset waits for a floor), so the form tells nobody who is registered.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: resetRequestSchema });
-  if (submission.status !== "success") return data({ sent: false, result: submission.reply() }, { status: 400 });
+  const submission = parseForm(await readForm(request), { schema: resetRequestSchema });
+  if (submission.status !== "success") return data({ sent: false, result: replyToVisitor(submission) }, { status: 400 });
   const { email } = submission.value;
-  const { perEmail, perIp, windowMs } = PASSWORD_RESET_LIMIT;
-  // Counted for every address typed, registered or not: the limit reveals nothing either.
-  for (const limit of [hitRateLimit(`reset:ip:${clientIp(request, context)}`, perIp, windowMs), hitRateLimit(`reset:email:${email}`, perEmail, windowMs)]) {
+  const { perIp, perIpAndEmail, windowMs } = PASSWORD_RESET_LIMIT;
+  const requester = addressGroup(clientIp(request, context));
+  // Counted for every address typed, registered or not: the limit reveals nothing either. Only
+  // the requester's own address is limited; the account's mails are bounded by requestPasswordReset.
+  for (const limit of [hitRateLimit(`reset:ip:${requester}`, perIp, windowMs), hitRateLimit(`reset:ip-email:${requester}:${email}`, perIpAndEmail, windowMs)]) {
     if (!limit.allowed) {
       return data(
-        { sent: false, result: submission.reply({ formErrors: [tooManyAttempts(limit.retryAfterSeconds)] }) },
+        { sent: false, result: replyToVisitor(submission, { formErrors: [tooManyAttempts(limit.retryAfterSeconds)] }) },
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }

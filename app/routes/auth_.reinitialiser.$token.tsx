@@ -10,10 +10,8 @@ import { Field } from "~/components/ui/field";
 import { ACCOUNT_MSG } from "~/messages";
 import { resetPasswordSchema } from "~/services/account/account-forms";
 import { isResetTokenValid, resetPassword } from "~/services/account/password-reset.server";
-import { readForm } from "~/utils/form-data.server";
+import { parseForm, readForm, replyToVisitor } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const WITHOUT_PASSWORDS = { hideFields: ["newPassword", "confirmPassword"] };
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const valid = isResetTokenValid(params.token ?? "");
@@ -22,10 +20,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /** Sets the new password (the link is spent, every session of the account is signed out). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(WITHOUT_PASSWORDS) }, { status: 400 });
+  const submission = parseForm(await readForm(request), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data({ result: replyToVisitor(submission) }, { status: 400 });
   if (!(await resetPassword(params.token ?? "", submission.value.newPassword))) {
-    return data({ result: submission.reply({ ...WITHOUT_PASSWORDS, formErrors: [ACCOUNT_MSG.resetLinkInvalid] }) }, { status: 410 });
+    return data({ result: replyToVisitor(submission, { formErrors: [ACCOUNT_MSG.resetLinkInvalid] }) }, { status: 410 });
   }
   return redirectWithToast("/auth", { type: "success", message: ACCOUNT_MSG.passwordReset });
 }

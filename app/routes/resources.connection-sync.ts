@@ -10,6 +10,7 @@ import { toImportJobView } from "~/services/imports/import-job-view";
 import { requireUser } from "~/utils/permissions.server";
 import { resourceAnswer } from "~/utils/resource-answer.server";
 import { readForm } from "~/utils/form-data.server";
+import { parseUrl } from "~/utils/safe-redirect";
 
 /**
  * Sync of one of the user's import connections (from /properties and from the connection card):
@@ -22,9 +23,12 @@ const schema = z.discriminatedUnion("intent", [
 
 const INVALID = "Requête invalide";
 
-/** The screen a form posted without JavaScript came from (a path of this site only). */
+/**
+ * The screen a form posted without JavaScript came from (a path of this site only). The Referer is
+ * the client's to write: one no URL parser accepts goes back to /properties.
+ */
 function formPage(request: Request): string {
-  const from = new URL(request.headers.get("Referer") ?? "/properties", request.url).pathname;
+  const from = parseUrl(request.headers.get("Referer") ?? "/properties", request.url)?.pathname;
   return from === "/api-connections" ? from : "/properties";
 }
 

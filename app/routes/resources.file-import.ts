@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
-import { FORM_LIMITS } from "~/config";
+import { FILE_UPLOADS, FORM_LIMITS } from "~/config";
 import { REQUEST_MSG } from "~/messages";
 import { FILE_IMPORT_MAX_BYTES, FILE_IMPORT_MESSAGES } from "~/services/file-import/limits";
 import { startFileImport } from "~/services/imports/file-import-source.server";
 import { importJobKind } from "~/services/imports/import-jobs.server";
-import { cancelJob, JobBusyError } from "~/services/jobs/engine.server";
+import { assertNoOpenJob, cancelJob, JobBusyError } from "~/services/jobs/engine.server";
+import { takeUploadSlot } from "~/services/imports/upload-slots.server";
 import { toImportJobView } from "~/services/imports/import-job-view";
 import { requireUser } from "~/utils/permissions.server";
 import { resourceAnswer } from "~/utils/resource-answer.server";
@@ -122,6 +123,33 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  // Before a byte of the file is read: one upload at a time per account and FILE_UPLOADS.total in
+  // all, and none while an import of the account runs.
+  const slot = takeUploadSlot(user.id);
+  if (!slot.ok)
+    return resourceAnswer(
+      request,
+      { ok: false, toast: { type: "error", message: slot.error } },
+      { status: 429, headers: { "Retry-After": String(FILE_UPLOADS.retryAfterSeconds) }, redirectTo: FORM_PAGE },
+    );
+  try {
+    assertNoOpenJob(importJobKind, user.id);
+    return await importUpload(request, user.id);
+  } catch (error) {
+    if (error instanceof JobBusyError)
+      return resourceAnswer(
+        request,
+        { ok: false, toast: { type: "error", message: error.message } },
+        { status: 409, redirectTo: FORM_PAGE },
+      );
+    throw error;
+  } finally {
+    slot.release();
+  }
+}
+
+/** Reads the upload and starts its import (JobBusyError when another import started meanwhile). */
+async function importUpload(request: Request, userId: string): Promise<Response> {
   let upload: Upload;
   try {
     upload = await readUpload(request);
@@ -145,38 +173,28 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400, redirectTo: FORM_PAGE },
     );
 
-  try {
-    const started = await startFileImport(user.id, upload.file.name, upload.file.bytes);
-    if (!started.ok)
-      return resourceAnswer(
-        request,
-        { ok: false, toast: { type: "error", message: started.error } },
-        { status: 400, redirectTo: FORM_PAGE },
-      );
-    const rows = started.rows;
-    const ignored =
-      started.ignoredColumns.length > 0
-        ? ` Colonnes ignorées : ${started.ignoredColumns.slice(0, 5).join(", ")}.`
-        : "";
+  const started = await startFileImport(userId, upload.file.name, upload.file.bytes);
+  if (!started.ok)
     return resourceAnswer(
       request,
-      {
-        ok: true,
-        job: toImportJobView(started.job),
-        toast: {
-          type: "info",
-          message: `Import de ${rows} ligne${rows > 1 ? "s" : ""} démarré.${ignored}`,
-        },
-      },
-      { redirectTo: FORM_PAGE },
+      { ok: false, toast: { type: "error", message: started.error } },
+      { status: 400, redirectTo: FORM_PAGE },
     );
-  } catch (error) {
-    if (error instanceof JobBusyError)
-      return resourceAnswer(
-        request,
-        { ok: false, toast: { type: "error", message: error.message } },
-        { status: 409, redirectTo: FORM_PAGE },
-      );
-    throw error;
-  }
+  const rows = started.rows;
+  const ignored =
+    started.ignoredColumns.length > 0
+      ? ` Colonnes ignorées : ${started.ignoredColumns.slice(0, 5).join(", ")}.`
+      : "";
+  return resourceAnswer(
+    request,
+    {
+      ok: true,
+      job: toImportJobView(started.job),
+      toast: {
+        type: "info",
+        message: `Import de ${rows} ligne${rows > 1 ? "s" : ""} démarré.${ignored}`,
+      },
+    },
+    { redirectTo: FORM_PAGE },
+  );
 }

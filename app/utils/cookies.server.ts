@@ -21,3 +21,8 @@ export function sessionCookie() {
 export function toastCookie() {
   return signedCookie("__vigimmo_toast", 60);
 }
+
+/** A browser that signed in before (app/utils/sign-in-device.server.ts): a year. */
+export function deviceCookie() {
+  return signedCookie("__vigimmo_device", 60 * 60 * 24 * 365);
+}

@@ -39,6 +39,11 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().min(3, "MAIL_FROM doit être une adresse, par exemple Vigimmo <no-reply@exemple.fr>")),
   /** Public address of the application, for the links sent by mail (no trailing slash needed). */
   APP_URL: optional(z.string().url("APP_URL doit être une URL, par exemple https://vigimmo.fly.dev")),
+  /**
+   * Without SMTP_URL, links meant for a mailbox (password reset) are written to the log: in
+   * production only when this says so, since whoever reads the log can then open those accounts.
+   */
+  ALLOW_LINKS_IN_LOG: optional(z.enum(["true", "false"], { message: "ALLOW_LINKS_IN_LOG doit valoir true ou false" })),
 });
 
 export type Env = {
@@ -96,6 +101,16 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (isProduction && !raw.SESSION_SECRET) {
     throw new Error(
       "Configuration invalide : SESSION_SECRET est obligatoire en production (au moins 16 caractères).",
+    );
+  }
+  if (isProduction && !raw.APP_URL) {
+    throw new Error(
+      "Configuration invalide : APP_URL est obligatoire en production (l'adresse publique des liens envoyés par e-mail, par exemple https://vigimmo.fly.dev).",
+    );
+  }
+  if (isProduction && !raw.SMTP_URL && raw.ALLOW_LINKS_IN_LOG !== "true") {
+    throw new Error(
+      "Configuration invalide : SMTP_URL est obligatoire en production pour envoyer les liens de réinitialisation ; ALLOW_LINKS_IN_LOG=true les écrit à la place dans le journal du serveur.",
     );
   }
   return {

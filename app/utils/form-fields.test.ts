@@ -19,6 +19,8 @@ describe("formFieldsProblem", () => {
     [["a.b.c.d.e"], REQUEST_MSG.badFieldName],
     [["a[0][0][0][0]"], REQUEST_MSG.badFieldName],
     [["n".repeat(101)], REQUEST_MSG.badFieldName],
+    [["email", "__intent__"], REQUEST_MSG.reservedField],
+    [["__state__"], REQUEST_MSG.reservedField],
   ])("refuse %#", (names, message) => {
     expect(formFieldsProblem(names)).toBe(message);
   });

@@ -1,7 +1,10 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { REQUEST_MSG } from "~/messages";
+import { isOversizedManifestRequest } from "./manifest-guard.server";
 import { readRequestBody } from "./request-body.server";
+import { parseUrl } from "./safe-redirect";
 
 type Options = {
   /** The production build, or in development a function that loads the current one from Vite. */
@@ -18,16 +21,28 @@ export function createAppRequestHandler({ build, mode, getLoadContext }: Options
   const handleRequest = createRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const target = parseUrl(`http://vigimmo.invalid${req.originalUrl}`);
+      if (target && isOversizedManifestRequest(target)) {
+        res.status(400).set("Cache-Control", "no-store").end();
+        return;
+      }
       const body = await readRequestBody(req);
       if (body.kind === "refused") {
         res.status(body.status).set({ Connection: "close", "Cache-Control": "no-store" }).json({ success: false, error: body.message });
+        return;
+      }
+      const url = requestUrl(req);
+      if (!url) {
+        // A Host header no URL parser accepts ("[", "a b", a port past 65535): Remix's Request
+        // would throw and Express answer 500.
+        res.status(400).set({ Connection: "close", "Cache-Control": "no-store" }).json({ success: false, error: REQUEST_MSG.badHost });
         return;
       }
       const controller = new AbortController();
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const request = new Request(requestUrl(req), {
+      const request = new Request(url, {
         method: req.method,
         headers: requestHeaders(req),
         signal: controller.signal,
@@ -46,11 +61,14 @@ export function createAppRequestHandler({ build, mode, getLoadContext }: Options
   };
 }
 
-/** req.hostname respects "trust proxy"; the port comes from X-Forwarded-Host or Host. */
-function requestUrl(req: ExpressRequest): string {
+/**
+ * The request's URL, or null when its Host does not make one. req.hostname respects "trust
+ * proxy"; the port comes from X-Forwarded-Host or Host.
+ */
+export function requestUrl(req: Pick<ExpressRequest, "get" | "protocol" | "hostname" | "originalUrl">): string | null {
   const portOf = (header: string | undefined) => Number.parseInt(header?.split(":")[1] ?? "", 10);
   const port = [portOf(req.get("X-Forwarded-Host")), portOf(req.get("host"))].find(Number.isSafeInteger);
-  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+  return parseUrl(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`)?.href ?? null;
 }
 
 function requestHeaders(req: ExpressRequest): Headers {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { CLIENT_TIMEOUTS } from "~/config";
 import { REQUEST_MSG } from "~/messages";
 import { countFormFields, readRequestBody } from "./request-body.server";
 
@@ -19,16 +20,53 @@ describe("countFormFields", () => {
     ["a=1" + "&k=v".repeat(10_000), URLENCODED, 202],
     ['--AbC\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--AbC\r\nContent-Disposition: form-data; name="b"\r\n\r\n2\r\n--AbC--\r\n', "multipart/form-data; boundary=AbC", 2],
     ['{"a":1}', "application/json", 1],
+    // Spelled as the Fetch parser reads them: case and spaces around the type do not matter.
+    ["a=1" + "&k=v".repeat(300), " Application/X-WWW-Form-Urlencoded ; charset=UTF-8", 202],
+    ['--AbC\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--AbC\r\nContent-Disposition: form-data; name="b"\r\n\r\n2\r\n--AbC--\r\n', 'Multipart/Form-Data ; BOUNDARY="AbC"', 2],
   ])("%j (%s) : %i champs (bornés à 201)", (body, contentType, fields) => {
     expect(countFormFields(Buffer.from(body), contentType)).toBe(fields);
   });
 });
 
+describe("countFormFields : corps ambigus", () => {
+  it("deux paramètres boundary : illisible (null), pas d'analyse qui compterait l'un et lirait l'autre", () => {
+    const body = Buffer.from('--B\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--B--\r\n');
+    expect(countFormFields(body, "multipart/form-data; boundary=A; boundary=B")).toBeNull();
+    expect(countFormFields(body, "multipart/form-data; boundary=B; Boundary=A")).toBeNull();
+  });
+});
+
 describe("readRequestBody", () => {
+  it("deux paramètres boundary : 400 « Formulaire illisible » avant toute analyse", async () => {
+    const many = Buffer.from(Array.from({ length: 300 }, (_, i) => `--B\r\nContent-Disposition: form-data; name="k${i}"\r\n\r\nv\r\n`).join("") + "--B--\r\n");
+    expect(await readRequestBody(incoming("POST", "/auth", [many], { "content-type": "multipart/form-data; boundary=A; boundary=B" }))).toEqual({
+      kind: "refused",
+      status: 400,
+      message: REQUEST_MSG.unreadable,
+    });
+  });
+
+  it("import de fichier : seul un envoi multipart passe en flux, tout autre corps a les limites des formulaires", async () => {
+    const multipart = { "content-type": "multipart/form-data; boundary=X" };
+    expect(await readRequestBody(incoming("POST", "/resources/file-import", [Buffer.from("x")], multipart))).toEqual({ kind: "stream" });
+    const big = Array.from({ length: 100 }, () => Buffer.alloc(1024, "k"));
+    for (const contentType of [URLENCODED, "text/plain", "application/json", "", "multipart/form-data"]) {
+      const headers: Record<string, string> = contentType ? { "content-type": contentType } : {};
+      expect(await readRequestBody(incoming("POST", "/resources/file-import", big, headers)), contentType).toEqual({
+        kind: "refused",
+        status: 413,
+        message: REQUEST_MSG.tooLarge,
+      });
+    }
+    const cancel = await readRequestBody(incoming("POST", "/resources/file-import", [Buffer.from("intent=cancel&jobId=1")], { "content-type": URLENCODED }));
+    expect(cancel).toEqual({ kind: "buffer", bytes: Buffer.from("intent=cancel&jobId=1") });
+  });
+
   it("laisse passer GET sans corps et le fichier d'import en flux", async () => {
     expect(await readRequestBody(incoming("GET", "/dashboard", []))).toEqual({ kind: "none" });
-    expect(await readRequestBody(incoming("POST", "/resources/file-import", [Buffer.from("x")]))).toEqual({ kind: "stream" });
-    expect(await readRequestBody(incoming("POST", "/Resources/File-Import.data?x=1", [Buffer.from("x")]))).toEqual({ kind: "stream" });
+    const multipart = { "content-type": "multipart/form-data; boundary=X" };
+    expect(await readRequestBody(incoming("POST", "/resources/file-import", [Buffer.from("x")], multipart))).toEqual({ kind: "stream" });
+    expect(await readRequestBody(incoming("POST", "/Resources/File-Import.data?x=1", [Buffer.from("x")], multipart))).toEqual({ kind: "stream" });
   });
 
   it("lit un formulaire normal en entier", async () => {
@@ -53,5 +91,22 @@ describe("readRequestBody", () => {
     });
     const fine = Buffer.from("a=1" + "&k=v".repeat(199));
     expect(await readRequestBody(incoming("POST", "/request-api-key", [fine], { "content-type": URLENCODED }))).toMatchObject({ kind: "buffer" });
+  });
+});
+
+describe("readRequestBody : corps lents (issue 23 item 12)", () => {
+  it("un formulaire qui n'est pas arrivé en entier au bout de 20 s : 408, sans attendre la suite", async () => {
+    vi.useFakeTimers();
+    try {
+      // A body that sends a few bytes and then nothing more.
+      const trickle = new Readable({ read() {} });
+      trickle.push("intent=signin&email=");
+      const req = Object.assign(trickle, { method: "POST", url: "/auth", headers: { "content-type": URLENCODED } }) as unknown as IncomingMessage;
+      const body = readRequestBody(req);
+      await vi.advanceTimersByTimeAsync(CLIENT_TIMEOUTS.formBodyMs);
+      expect(await body).toEqual({ kind: "refused", status: 408, message: REQUEST_MSG.tooSlow });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -8,7 +8,7 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/./properties/../moderation", "/dashboard")).toBe("/moderation");
   });
 
-  it.each(["//evil.example", "/\\evil.example", "/\t/evil.example", "/\\/evil.example", "/.//evil.example", "/..//evil.example", "/./\\evil.example", "/%2e//evil.example", "/a/..//evil.example", "/.///evil.example", "https://evil.example", "javascript:alert(1)", "", null, 42])(
+  it.each(["//evil.example", "/\\evil.example", "/\t/evil.example", "/\\/evil.example", "/.//evil.example", "/..//evil.example", "/./\\evil.example", "/%2e//evil.example", "/a/..//evil.example", "/.///evil.example", "https://evil.example", "javascript:alert(1)", "", null, 42, "//[", "/\\[", "//a b", "//%"])(
     "refuse %j : retour à la page par défaut",
     (value) => {
       expect(safeRedirect(value, "/dashboard")).toBe("/dashboard");

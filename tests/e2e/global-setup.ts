@@ -11,6 +11,8 @@ export default async function globalSetup() {
     DATABASE_PATH: databasePath,
     SESSION_SECRET: TEST_SESSION_SECRET,
     NODE_ENV: "production",
+    APP_URL: server.url,
+    ALLOW_LINKS_IN_LOG: "true",
     VIGIMMO_SILENT_LOGS: "true",
   });
   return async () => {

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { REQUEST_MSG } from "~/messages";
@@ -95,6 +96,14 @@ test("chaque requête hostile reçoit un refus français court, et /healthz rép
     { what: "corps text/plain", path: "/request-api-key", signedIn: true, contentType: "text/plain", body: "intent=create", status: 400, message: REQUEST_MSG.unreadable },
     { what: "multipart cassé", path: "/request-api-key", signedIn: true, contentType: "multipart/form-data; boundary=XYZ", body: "--XYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1", status: 400, message: REQUEST_MSG.unreadable },
     { what: "multipart sans boundary", path: "/api-connections", signedIn: true, contentType: "multipart/form-data", body: "abc", status: 400, message: REQUEST_MSG.unreadable },
+    // Only a multipart upload streams on the file import (issue 23 item 2): 20 MB used to be read whole.
+    { what: "2 Mo url-encoded sur l'import de fichier", path: "/resources/file-import", signedIn: true, body: "k=v&".repeat(500_000), status: 413, message: REQUEST_MSG.tooLarge },
+    { what: "deux boundary, 300 parties", path: "/request-api-key", signedIn: true, contentType: "multipart/form-data; boundary=A; boundary=B", body: Array.from({ length: 300 }, (_, i) => `--B\r\nContent-Disposition: form-data; name="k${i}"\r\n\r\nv\r\n`).join("") + "--B--\r\n", status: 400, message: REQUEST_MSG.unreadable },
+    // conform's reserved fields (issue 23 item 1): 150 bytes used to answer 30 MB in 5 s.
+    { what: "__intent__ update index 10 000 000 sur /auth", path: "/auth", body: `intent=signin&__intent__=${encodeURIComponent(JSON.stringify({ type: "update", payload: { name: "x", index: 10_000_000, value: "1" } }))}`, status: 400, message: REQUEST_MSG.reservedField },
+    { what: "__intent__ illisible sur /auth/mot-de-passe-oublie", path: "/auth/mot-de-passe-oublie", body: "email=x%40y.fr&__intent__=garbage", status: 400, message: REQUEST_MSG.reservedField },
+    { what: "__state__ illisible sur /auth/reinitialiser", path: "/auth/reinitialiser/abc", body: "newPassword=abcdef&__state__=%7B", status: 400, message: REQUEST_MSG.reservedField },
+    { what: "__intent__ connecté, single fetch", path: "/request-api-key.data", signedIn: true, body: "companyName=x&__intent__=garbage", status: 400, message: REQUEST_MSG.reservedField },
   ];
   for (const hostile of cases) {
     let answer = { status: 0, text: "" };
@@ -171,4 +180,84 @@ test("quatre envois de 50 Mo en parallèle : refusés d'emblée, la mémoire du 
   expectResponsive(watch, "4 × 50 Mo");
   // The server still serves normally afterwards.
   expect((await fetch(`${memoryServer.url}/healthz`)).status).toBe(200);
+});
+
+/**
+ * A raw connection that sends `head`, then `body` in `slices` one `everyMs` apart, and resolves
+ * with what the server answered (first line and text) and when, in ms after the first byte.
+ */
+function trickle(server: ServerProcess, head: string, body: Buffer, slices: number, everyMs: number) {
+  return new Promise<{ statusLine: string; text: string; afterMs: number }>((resolve, reject) => {
+    const started = performance.now();
+    const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1");
+    let received = "";
+    const size = Math.ceil(body.length / slices);
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent >= body.length || socket.destroyed) return clearInterval(timer);
+      socket.write(body.subarray(sent, sent + size));
+      sent += size;
+      if (sent >= body.length) clearInterval(timer);
+    }, everyMs);
+    socket.on("data", (chunk) => (received += chunk.toString("utf8")));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ statusLine: received.split("\r\n")[0] ?? "", text: received, afterMs: performance.now() - started });
+    });
+    socket.setTimeout(200_000, () => reject(new Error("aucune réponse")));
+    socket.write(head);
+  });
+}
+
+test("en-têtes et formulaires envoyés au compte-gouttes : coupés bien avant 300 s ; un gros fichier lent passe (issue 23 item 12)", async ({ janitor }) => {
+  test.setTimeout(180_000);
+  const { server, cookie } = await hostileServer(janitor, "hostile-slow");
+  const host = new URL(server.url).host;
+  const [headers, form, upload] = await Promise.all([
+    // Headers that never end.
+    trickle(server, `POST /auth HTTP/1.1\r\nHost: ${host}\r\n`, Buffer.from("X-Lent: 1\r\n".repeat(200)), 200, 1_000),
+    // A 2 KB form sent at 40 bytes a second.
+    trickle(
+      server,
+      `POST /auth HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\nConnection: close\r\n\r\n`,
+      Buffer.alloc(2000, "a"),
+      50,
+      1_000,
+    ),
+    // A 300 KB upload spread over 30 s: longer than a form may take, far within the whole request's 150 s.
+    (() => {
+      const boundary = "LentLent";
+      const csv = "titre;prix;ville\n" + "Appartement lumineux;850;Lyon\n".repeat(10_000);
+      const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="annonces.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
+      const head = `POST /resources/file-import HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\nAccept: application/json\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+      return trickle(server, head, body, 30, 1_000);
+    })(),
+  ]);
+  expect(headers.statusLine, "en-têtes lents").toMatch(/^HTTP\/1.1 408/);
+  expect(headers.afterMs, "en-têtes lents coupés après (ms)").toBeLessThan(30_000);
+  expect(form.statusLine, "formulaire lent").toMatch(/^HTTP\/1.1 408/);
+  expect(form.text, "formulaire lent").toContain(REQUEST_MSG.tooSlow);
+  expect(form.afterMs, "formulaire lent coupé après (ms)").toBeLessThan(30_000);
+  expect(upload.statusLine, "envoi lent").toMatch(/^HTTP\/1.1 200/);
+  expect(upload.afterMs, "envoi lent").toBeGreaterThan(25_000);
+});
+
+test("route manifest de Remix (CVE-2026-42342) : un chemin de 3 700 segments est refusé sans tenir le serveur", async ({ janitor }) => {
+  test.setTimeout(120_000);
+  const { server, adminCookie } = await hostileServer(janitor, "hostile-manifest");
+  // The assets' version, public in every page: without it Remix answers 204 at once.
+  const html = await (await fetch(`${server.url}/auth`)).text();
+  const manifestScript = /\/assets\/manifest-[a-f0-9]+\.js/.exec(html)![0];
+  const version = /"version":"([^"]+)"/.exec(await (await fetch(`${server.url}${manifestScript}`)).text())![1]!;
+  const legit = await fetch(`${server.url}/__manifest?p=/properties&p=/property/12&version=${version}`);
+  expect(legit.status).toBe(200);
+  for (const query of ["p=" + "/a".repeat(3_700), Array.from({ length: 900 }, (_, i) => `p=/x${i}`).join("&")]) {
+    let status = 0;
+    const watch = await watchWhile(server, adminCookie, async () => {
+      status = (await fetch(`${server.url}/__manifest?${query}&version=${version}`)).status;
+    });
+    expect(status).toBe(400);
+    expectResponsive(watch, `manifeste ${query.slice(0, 20)}…`);
+  }
 });

@@ -67,7 +67,7 @@ test("« Exporter en CSV » télécharge le filtre courant, en UTF-8 avec BOM et
   const bytes = await fs.readFile((await file.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
-  expect(lines[0]).toMatch(/^référence;titre;/);
+  expect(lines[0]).toMatch(/^"référence";"titre";/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(titles[0]!);
   expect(lines[1]).toContain(";900;");

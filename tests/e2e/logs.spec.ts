@@ -23,6 +23,9 @@ test("journaux : une ligne JSON par requête, même interrompue, sans mot de pas
 
   expect((await postForm(`${server.url}/auth`, "", { intent: "signin", email: account.email, password: account.password })).status).toBe(302);
   expect((await fetch(`${server.url}/${apiKey}`)).status).toBe(404);
+  // A forgotten-password link's token (issue 23 item 9): the route is logged, not the token.
+  const resetToken = "JetonDeReinitialisation_0123456789abcdef";
+  expect((await fetch(`${server.url}/auth/reinitialiser/${resetToken}`)).status).toBe(410);
   const api = await fetch(`${server.url}/functions/v1/get-properties`, { method: "POST", body: JSON.stringify({ apiKey, limit: 1 }) });
   expect(api.status).toBe(200);
   // A client that leaves a full export after its first bytes.
@@ -51,9 +54,11 @@ test("journaux : une ligne JSON par requête, même interrompue, sans mot de pas
   const output = server.tail();
   expect(output).not.toContain(account.password);
   expect(output).not.toContain(apiKey);
+  expect(output).not.toContain(resetToken);
   const requests = lines.filter((line) => line.event === "http.request");
   expect(requests).toContainEqual(expect.objectContaining({ method: "POST", path: "/auth", status: 302 }));
   expect(requests).toContainEqual(expect.objectContaining({ method: "GET", path: "/[clé masquée]", status: 404 }));
+  expect(requests).toContainEqual(expect.objectContaining({ method: "GET", path: "/auth/reinitialiser/[jeton masqué]", status: 410 }));
   expect(requests).toContainEqual(expect.objectContaining({ method: "POST", path: "/functions/v1/get-properties", status: 200 }));
   expect(requests).toContainEqual(expect.objectContaining({ path: "/functions/v1/get-properties", aborted: true }));
 });

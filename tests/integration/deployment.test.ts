@@ -352,6 +352,17 @@ describe("fichiers de déploiement", () => {
     expect(startScript).toContain("LITESTREAM_BUCKET");
   });
 
+  it("fly.toml et les secrets du README satisfont la configuration de production (APP_URL, SMTP_URL)", async () => {
+    const { parseEnv } = await import("~/utils/env.server");
+    const deployed: NodeJS.ProcessEnv = { NODE_ENV: "production" };
+    for (const [key, value] of fly) if (key.startsWith("env.")) deployed[key.slice(4)] = value;
+    const placeholders: Record<string, string> = { SESSION_SECRET: "x".repeat(32), SMTP_URL: "smtps://agent:secret@smtp.exemple.fr:465" };
+    for (const name of secrets) deployed[name] = placeholders[name] ?? "valeur";
+    expect(() => parseEnv(deployed)).not.toThrow();
+    expect(parseEnv(deployed).appUrl).toMatch(/^https:\/\//);
+    expect(secrets).toContain("SMTP_URL");
+  });
+
   it("litestream.yml : réplique le fichier DATABASE_PATH, lu au chemin où le Dockerfile copie la configuration", () => {
     const dbPath = /^\s*-\s*path:\s*(\S+)\s*$/m.exec(litestream)?.[1];
     expect([fly.get("env.DATABASE_PATH"), "${DATABASE_PATH}"]).toContain(dbPath);

@@ -348,3 +348,52 @@ describe("contrôles du fichier envoyé", () => {
     expect(await thrownBy(() => action({ request, params: {}, context: {} }))).toEqual(SESSION_INVALID_REDIRECT);
   });
 });
+
+/**
+ * An upload whose body starts and then waits (a slow line): `finish()` ends it as a broken
+ * multipart, so that the route lets its slot go.
+ */
+async function hangingUpload(userId: string) {
+  let stop: (() => void) | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('--B\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n['));
+      stop = () => controller.close();
+    },
+  });
+  const request = await requestAs(userId, "/resources/file-import", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "multipart/form-data; boundary=B" },
+    duplex: "half",
+  } as RequestInit);
+  const answer = action({ request, params: {}, context: {} });
+  return { answer, finish: () => stop!() };
+}
+
+describe("envois simultanés (issue 23 item 7)", () => {
+  it("un import en cours : 409 tout de suite, avant de lire le fichier", async () => {
+    const user = await makeUser();
+    const { createImportJob } = await import("~/services/imports/import-jobs.server");
+    createImportJob(user.id, { source: "fichier" });
+    const { answer, finish } = await hangingUpload(user.id);
+    const settled = await Promise.race([answer.then(unwrap), new Promise((resolve) => setTimeout(() => resolve("en attente"), 2_000))]);
+    finish();
+    expect(settled).toMatchObject({ status: 409, body: { ok: false, toast: { message: IMPORT_TEXT.busy } } });
+  });
+
+  it("un envoi à la fois par compte, quatre en tout : les suivants reçoivent 429 sans être lus", async () => {
+    const { FILE_UPLOADS } = await import("~/config");
+    const users = await Promise.all(Array.from({ length: FILE_UPLOADS.total + 1 }, () => makeUser()));
+    const first = await hangingUpload(users[0]!.id);
+    const again = await hangingUpload(users[0]!.id);
+    expect(await unwrap(await again.answer)).toMatchObject({ status: 429, body: { ok: false, toast: { message: FILE_UPLOADS.messages.perUser } } });
+    const others = await Promise.all(users.slice(1, FILE_UPLOADS.total).map((user) => hangingUpload(user.id)));
+    const last = await hangingUpload(users[FILE_UPLOADS.total]!.id);
+    expect(await unwrap(await last.answer)).toMatchObject({ status: 429, body: { ok: false, toast: { message: FILE_UPLOADS.messages.total } } });
+    for (const upload of [first, ...others]) upload.finish();
+    await Promise.all([first, ...others].map((upload) => upload.answer));
+    // Every slot is back: the next upload is read.
+    await importFile(users[FILE_UPLOADS.total]!.id, "annonces.csv", "titre;prix;ville\nT2;700;Lyon\n");
+  });
+});

@@ -194,7 +194,7 @@ describe("export CSV", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // TextDecoder drops the BOM checked above.
     const text = new TextDecoder().decode(bytes);
-    expect(text.split("\r\n")[0]).toMatch(/^référence;titre;description;prix;/);
+    expect(text.split("\r\n")[0]).toMatch(/^"référence";"titre";"description";"prix";/);
 
     // Another account imports the file: the same listings come out.
     const file = await openListingFile("export.csv", bytes, FILE_IMPORT_BATCH_SIZE);

@@ -50,14 +50,26 @@ describe("mot de passe oublié : pas d'énumération des comptes", () => {
     }
   });
 
-  it("refuse une adresse mal formée en français, et limite les demandes par adresse", async () => {
+  it("refuse une adresse mal formée en français, et limite les demandes par adresse du demandeur", async () => {
     resetRateLimits();
     const bad = (await askForLink("pas-une-adresse")).answer as { data: { result: { error: Record<string, string[]> } }; init: ResponseInit };
     expect(bad.init.status).toBe(400);
     expect(bad.data.result.error.email).toEqual(["Veuillez saisir une adresse email valide."]);
-    for (let i = 0; i < 5; i++) await askForLink("inonde@example.fr", `10.9.1.${i}`);
-    const limited = (await askForLink("inonde@example.fr", "10.9.1.99")).answer as { init: ResponseInit };
+    for (let i = 0; i < 5; i++) await askForLink("inonde@example.fr", "10.9.1.1");
+    const limited = (await askForLink("inonde@example.fr", "10.9.1.1")).answer as { init: ResponseInit };
     expect(limited.init.status).toBe(429);
+  });
+
+  it("personne ne bloque les réinitialisations d'un autre (issue 23 item 8) : la victime garde un lien valable, sa boîte reçoit au plus 5 e-mails", async () => {
+    resetRateLimits();
+    const victim = await makeUser();
+    // Someone asks for the victim's links from twelve addresses, then the victim from their own.
+    for (let i = 0; i < 12; i++) expect((await askForLink(victim.email, `10.9.3.${i}`)).answer).toMatchObject({ sent: true });
+    expect((await askForLink(victim.email, "10.9.4.1")).answer).toMatchObject({ sent: true });
+    const links = getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, victim.id)).all();
+    expect(links.length).toBeLessThanOrEqual(5);
+    // Every link mailed is still valid: a new request never spends the ones in the inbox.
+    expect(links.every((link) => link.usedAt === null && link.expiresAt.getTime() > Date.now())).toBe(true);
   });
 });
 
@@ -105,6 +117,21 @@ describe("lien de réinitialisation", () => {
     expect(isResetTokenValid(second, now)).toBe(false);
     expect(isResetTokenValid(almost, now)).toBe(false);
     expect(await resetPassword("jeton-inconnu", "n-importe", now)).toBe(false);
+  });
+
+  it("un changement de mot de passe ou « déconnecter les autres sessions » rend caducs les liens envoyés (issue 23 item 8)", async () => {
+    const { changePassword } = await import("~/services/account/profile.server");
+    const { action: accountAction } = await import("~/routes/_app.compte");
+    const user = await makeUser();
+    const beforeChange = tokenOf(createResetLink(user.email)!);
+    const session = await openSession(user.id);
+    expect(await changePassword(user.id, { currentPassword: user.password, newPassword: "nouveau-mdp" }, session.id)).toBe(true);
+    expect(isResetTokenValid(beforeChange)).toBe(false);
+
+    const beforeSignOut = tokenOf(createResetLink(user.email)!);
+    await accountAction({ request: postAs(session.cookie, "/compte", { intent: "sign-out-others" }), params: {}, context: {} });
+    expect(isResetTokenValid(beforeSignOut)).toBe(false);
+    expect(await resetPassword(beforeSignOut, "pris-par-un-autre")).toBe(false);
   });
 
   it("npm run reset-password -- <email> affiche un lien qui fonctionne", async () => {

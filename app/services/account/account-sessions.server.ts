@@ -3,7 +3,9 @@ import { sessions } from "#db/schema";
 import { ACCOUNT_SESSIONS_SHOWN } from "~/config";
 import { sha256 } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
+import { deleteUserSessions } from "~/utils/session.server";
 import { deviceLabel } from "./device-label";
+import { revokeResetLinks } from "./reset-tokens.server";
 
 export type AccountSession = {
   /** Not the session id: that one is the cookie's secret and never leaves the server. */
@@ -47,4 +49,15 @@ export function signOutSession(userId: string, handle: string): boolean {
   const match = own.find((row) => sessionHandle(row.id) === handle);
   if (!match) return false;
   return db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, userId))).run().changes > 0;
+}
+
+/**
+ * "Déconnecter les autres sessions": every session but the current one ends, and so do the
+ * forgotten-password links sent before (whoever held a session may have asked for one).
+ */
+export function signOutOtherSessions(userId: string, currentSessionId: string): number {
+  return getDb().transaction(() => {
+    revokeResetLinks(userId);
+    return deleteUserSessions(userId, currentSessionId);
+  });
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { passwordResetTokens } from "#db/schema";
-import { PASSWORD_RESET_MIN_ANSWER_MS, PASSWORD_RESET_TTL_MS } from "~/config";
+import { PASSWORD_RESET_LIMIT, PASSWORD_RESET_MIN_ANSWER_MS, PASSWORD_RESET_TTL_MS } from "~/config";
 import { findUserIdByEmail } from "~/services/users/users.server";
 import { sha256 } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -9,6 +9,7 @@ import { appUrl } from "~/utils/app-url.server";
 import { logEvent } from "~/utils/log.server";
 import { mailConfigured, sendMail } from "./mailer.server";
 import { setPassword } from "./profile.server";
+import { openResetLinks } from "./reset-tokens.server";
 
 /** Where a reset link leads: /auth/reinitialiser/<token> (app/routes/auth_.reinitialiser.$token.tsx). */
 export function resetLink(token: string): string {
@@ -22,6 +23,10 @@ export function resetLink(token: string): string {
 export function createResetLink(email: string, now = Date.now()): string | null {
   const userId = findUserIdByEmail(email);
   if (!userId) return null;
+  return createResetLinkFor(userId, now);
+}
+
+function createResetLinkFor(userId: string, now: number): string {
   const token = crypto.randomBytes(32).toString("base64url");
   const db = getDb();
   db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))).run();
@@ -38,10 +43,22 @@ export function createResetLink(email: string, now = Date.now()): string | null 
  */
 export async function requestPasswordReset(email: string): Promise<void> {
   const started = Date.now();
-  const link = createResetLink(email, started);
+  const link = mailableResetLink(email, started);
   if (link) deliverResetLink(email, link);
   const left = PASSWORD_RESET_MIN_ANSWER_MS - (Date.now() - started);
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/**
+ * A new link for the form to mail, unless the account already has PASSWORD_RESET_LIMIT.openLinks
+ * open ones: whoever asks, the mailbox then receives nothing more, and its owner still holds a
+ * valid link (the newest is less than an hour old, and a request never spends the others). So
+ * nobody can flood a mailbox, nor, by asking in the owner's place, deny the owner a reset.
+ */
+function mailableResetLink(email: string, now: number): string | null {
+  const userId = findUserIdByEmail(email);
+  if (!userId || openResetLinks(userId, now) >= PASSWORD_RESET_LIMIT.openLinks) return null;
+  return createResetLinkFor(userId, now);
 }
 
 /** By SMTP when configured; otherwise the server log carries the link for an administrator. */
@@ -92,11 +109,7 @@ export async function resetPassword(token: string, password: string, now = Date.
     .returning({ userId: passwordResetTokens.userId })
     .get();
   if (!spent) return false;
-  // The other links sent to this account die with this one.
-  db.update(passwordResetTokens)
-    .set({ usedAt: new Date(now) })
-    .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)))
-    .run();
+  // The other links sent to this account die with this one (setPassword revokes them).
   await setPassword(spent.userId, password, null);
   logEvent("password_reset.done", { userId: spent.userId });
   return true;

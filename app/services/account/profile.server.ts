@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
 import { deleteUserSessions } from "~/utils/session.server";
+import { revokeResetLinks } from "./reset-tokens.server";
 
 export function updateProfile(userId: string, input: { fullName: string; companyName?: string | null }) {
   getDb()
@@ -21,12 +22,14 @@ export async function checkPassword(userId: string, password: string): Promise<b
 
 /**
  * Replaces the password and closes every session but `keepSessionId` (null: all of them), in one
- * transaction: a stolen session must not outlive the password it was opened with.
+ * transaction: a stolen session must not outlive the password it was opened with, nor a
+ * forgotten-password link sent before (a mailbox read by someone else).
  */
 export async function setPassword(userId: string, password: string, keepSessionId: string | null): Promise<number> {
   const hash = await hashPassword(password);
   const closed = getDb().transaction(() => {
     getDb().insert(passwords).values({ userId, hash }).onConflictDoUpdate({ target: passwords.userId, set: { hash } }).run();
+    revokeResetLinks(userId);
     return deleteUserSessions(userId, keepSessionId);
   });
   logEvent("account.password_set", { userId, sessionsClosed: closed });

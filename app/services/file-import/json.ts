@@ -3,7 +3,7 @@
  * 'properties' (the last one being the shape of Vigimmo's own export API, `{ success, properties }`,
  * so an export can be re-imported as is).
  */
-import { FILE_IMPORT_MAX_COLUMNS, FILE_IMPORT_MESSAGES } from "./limits";
+import { FILE_IMPORT_MAX_COLUMNS, FILE_IMPORT_MAX_ROWS, FILE_IMPORT_MESSAGES } from "./limits";
 
 /** A file of listings nests a few levels (list, listing, owner or pictures): more is not ours. */
 export const FILE_IMPORT_MAX_JSON_DEPTH = 8;
@@ -13,6 +13,7 @@ const CLOSE_OBJECT = 125; // }
 const OPEN_ARRAY = 91; // [
 const CLOSE_ARRAY = 93; // ]
 const COLON = 58;
+const COMMA = 44;
 const QUOTE = 34;
 const BACKSLASH = 92;
 const NEWLINE = 10;
@@ -20,10 +21,13 @@ const NEWLINE = 10;
 /**
  * A forward scan of the text before JSON.parse: V8 takes hundreds of milliseconds to build half
  * a million nested arrays or an object of 60 000 keys from 1 MB, so such shapes are refused here,
- * at their line, in a few milliseconds.
+ * at their line, in a few milliseconds. So is any list of more than FILE_IMPORT_MAX_ROWS elements:
+ * the list of listings is one, and no list inside a listing comes near; 10 MB of `{}` used to be
+ * parsed whole (3.4 million objects, hundreds of MB) before the row limit was checked.
  */
 export function jsonShapeProblem(text: string): string | null {
-  const keys: number[] = []; // per open container: keys so far, -1 for an array
+  // Per open container: fields so far for an object, -1 - commas so far for an array.
+  const counts: number[] = [];
   let line = 1;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -36,12 +40,15 @@ export function jsonShapeProblem(text: string): string | null {
     }
     if (code === QUOTE) inString = true;
     else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
-      keys.push(code === OPEN_OBJECT ? 0 : -1);
-      if (keys.length > FILE_IMPORT_MAX_JSON_DEPTH)
+      counts.push(code === OPEN_OBJECT ? 0 : -1);
+      if (counts.length > FILE_IMPORT_MAX_JSON_DEPTH)
         return `Ligne ${line} : JSON imbriqué sur plus de ${FILE_IMPORT_MAX_JSON_DEPTH} niveaux, le fichier ne peut pas être lu`;
-    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) keys.pop();
-    else if (code === COLON && keys.length > 0 && ++keys[keys.length - 1]! > FILE_IMPORT_MAX_COLUMNS)
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) counts.pop();
+    else if (counts.length === 0) continue;
+    else if (code === COLON && ++counts[counts.length - 1]! > FILE_IMPORT_MAX_COLUMNS)
       return `Ligne ${line} : un objet de plus de ${FILE_IMPORT_MAX_COLUMNS} champs, le fichier ne peut pas être lu`;
+    else if (code === COMMA && counts[counts.length - 1]! < 0 && --counts[counts.length - 1]! < -FILE_IMPORT_MAX_ROWS)
+      return FILE_IMPORT_MESSAGES.tooManyRows;
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import { FILE_IMPORT_BATCH_SIZE } from "../file-import/limits";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import { openListingFile, type OpenedListingFile } from "./file-parse-thread.server";
-import { createImportJob, enqueueImportJob } from "./import-jobs.server";
+import { assertNoOpenJob } from "../jobs/engine.server";
+import { createImportJob, enqueueImportJob, importJobKind } from "./import-jobs.server";
 import type { ImportJob, ImportSource } from "./import-source.server";
 
 /**
@@ -36,7 +37,7 @@ export type FileImportStart =
 /**
  * Checks the file as a whole (size, format, header, required columns) right away, so a wrong
  * file is refused with its reason before any job exists; then imports it as ONE job (source
- * 'fichier'). Throws JobBusyError when another import of the user is running.
+ * 'fichier'). Throws JobBusyError when another import of the user is running, before parsing.
  */
 export async function startFileImport(
   userId: string,
@@ -44,6 +45,7 @@ export async function startFileImport(
   content: Uint8Array,
   batchSize: number = FILE_IMPORT_BATCH_SIZE,
 ): Promise<FileImportStart> {
+  assertNoOpenJob(importJobKind, userId);
   const file = await openListingFile(fileName, content, batchSize);
   const { check } = file;
   if (!check.ok) return { ok: false, error: check.error };

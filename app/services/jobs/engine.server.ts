@@ -44,6 +44,14 @@ export function createJob<Table extends JobTable, Input>(
   );
 }
 
+/**
+ * Throws JobBusyError when the user already has an open job of this kind: the early answer of a
+ * request whose input costs something to read (a file), before createJob checks it again.
+ */
+export function assertNoOpenJob<Table extends JobTable, Input>(kind: JobKind<Table, Input>, userId: string): void {
+  if (hasOpenJob(kind, userId)) throw new JobBusyError(kind.name, kind.busyMessage);
+}
+
 /** Puts a created job on the in-process queue; the screens poll it through /resources/jobs/{id}. */
 export function enqueueJob<Table extends JobTable, Input>(kind: JobKind<Table, Input>, job: Row<Table>, input: Input) {
   const signal = holdJob(kind, job.id);

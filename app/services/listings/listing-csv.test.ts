@@ -32,12 +32,24 @@ describe("ligne CSV d'une annonce", () => {
     const line = csvLine(LISTING);
     expect(line.endsWith("\r\n")).toBe(true);
     expect(line).toContain('"Appartement ""coup de cœur""; vue dégagée"');
-    expect(line).toContain(";1250,5;80;Appartement;location;");
-    expect(CSV_HEADER.startsWith("référence;titre;description;prix;")).toBe(true);
+    expect(line).toContain(';1250,5;80;"Appartement";location;');
+    expect(CSV_HEADER.startsWith('"référence";"titre";"description";"prix";')).toBe(true);
   });
 
   it("neutralise une cellule qu'un tableur prendrait pour une formule", () => {
     expect(csvLine({ ...LISTING, title: "=HYPERLINK(\"http://x\")" })).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it("met chaque cellule de texte entre guillemets : relue avec ',' comme séparateur, « T2,=1+1 » reste une cellule", () => {
+    const line = csvLine({ ...LISTING, title: "T2,=1+1", city: "Lyon" });
+    expect(line).toContain(';"T2,=1+1";');
+    expect(line).toContain(';"Lyon";"01000";');
+    for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
+      expect(csvLine({ ...LISTING, city: `${start}1+1` }), JSON.stringify(start)).toContain(`;"'${start}1+1";`);
+    }
+    // A comma-separated reading splits only where a comma stands outside the quotes.
+    const cells = line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    expect(cells.some((cell) => /^[=+\-@]/.test(cell))).toBe(false);
   });
 
   it("se relit à l'identique par l'import de fichier", () => {

@@ -18,14 +18,16 @@ export type CsvListing = Omit<ListingInput, "sourcePlatform" | "sourceOrigin">;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * A text cell, quoted when it holds the separator, a quote or a line break (RFC 4180). A text
- * that Excel would take for a formula gets a leading apostrophe (OWASP's CSV injection advice):
- * such a cell then comes back from an import with that apostrophe.
+ * A text cell, always between double quotes (RFC 4180, inner quotes doubled): a spreadsheet that
+ * reads the file with ',' (or tab) as separator keeps "T2,=1+1" as one cell instead of making
+ * "=1+1" a cell of its own, and a formula. A text that starts like a formula (= + - @ tab CR) gets
+ * a leading apostrophe inside the quotes, as OWASP's CSV injection advice says: the spreadsheet
+ * shows it as text, and such a cell comes back from an import with that apostrophe.
  */
 function textCell(value: string | null): string {
   if (value === null || value === "") return "";
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /** French decimal comma, no thousands separator: the import reads '1.250' as 1 250. */
