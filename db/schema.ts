@@ -430,6 +430,8 @@ export const importJobs = sqliteTable(
     /** Known listings whose price went down during this run (issue 14). */
     priceDrops: integer("price_drops").notNull().default(0),
     totalProcessed: integer("total_processed").notNull().default(0),
+    /** Column of `properties` → how many known listings this run changed it in (issue 24 item 2). */
+    changedFields: text("changed_fields", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
     /** The search zone this run imported (issue 14); null for a manual import, a file, a connection. */
     zoneId: text("zone_id").references(() => searchZones.id, { onDelete: "set null" }),
   },

@@ -1,4 +1,5 @@
 import type { ComplianceStatus } from "#db/schema";
+import type { ListingColumn } from "./listing-fields";
 /**
  * What every import source (MoteurImmo, demo feed, file, API connection) produces before it is
  * written: one listing, already validated and normalised. The import service upserts it keyed on
@@ -51,6 +52,11 @@ export type ListingInput = {
    * already computed it (the import's workers): the write then only stores it.
    */
   compliance?: { status: ComplianceStatus; findings: string };
+  /**
+   * Columns an update of a known listing leaves as stored: a partial file says nothing of them
+   * (issue 24 item 2). A new listing takes the values above whatever this says.
+   */
+  keepStored?: ListingColumn[];
 };
 
 /** Category keys of the partner API mapped to the French labels stored in properties.property_type. */
