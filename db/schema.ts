@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { listingFieldColumns } from "./listing-columns";
 
 /** Dates are stored as epoch milliseconds; Drizzle hands them back as Date objects. */
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -110,35 +111,17 @@ export const properties = sqliteTable(
   {
     // An INTEGER PRIMARY KEY is the rowid, which the FTS5 index (migration 0001) points at.
     id: integer("id").primaryKey({ autoIncrement: true }),
-    title: text("title").notNull(),
-    description: text("description"),
-    price: real("price"),
-    propertyType: text("property_type"),
-    address: text("address"),
-    city: text("city"),
-    postalCode: text("postal_code"),
-    surfaceArea: real("surface_area"),
-    rooms: integer("rooms"),
-    bedrooms: integer("bedrooms"),
-    bathrooms: integer("bathrooms"),
-    images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    sourceUrl: text("source_url"),
+    // The listing's own fields (title, price, address...) are declared once, in the listing field
+    // table (app/services/listings/listing-fields.ts, issue 26).
+    ...listingFieldColumns(),
     sourcePlatform: text("source_platform").notNull(),
     sourcePlatformId: text("source_platform_id"),
-    sourceOrigin: text("source_origin"),
-    transactionType: text("transaction_type", { enum: ["sale", "rental"] }).notNull(),
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("pending"),
     aiCheckedAt: timestamp("ai_checked_at"),
     aiFlagReason: text("ai_flag_reason"),
     aiConfidence: real("ai_confidence"),
     /** Version of the fitted moderation model that produced the verdict (model.ts). */
     aiEngineVersion: text("ai_engine_version"),
-    propertyCharges: real("property_charges"),
-    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    floor: integer("floor"),
-    totalFloors: integer("total_floors"),
-    yearBuilt: integer("year_built"),
-    energyRating: text("energy_rating"),
     /** Set when the partner lists the ad among its withdrawn ones (issue 14): the listing keeps
      * its status and history but leaves the default lists and the export. */
     withdrawnAt: timestamp("withdrawn_at"),

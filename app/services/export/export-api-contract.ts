@@ -3,6 +3,9 @@
  * accepted parameters, limits and every French error message. Shared by the API itself and by
  * /api-docs, so that the documentation cannot drift from what the server answers.
  */
+import type { z } from "zod";
+import { EXPORT_DOCUMENT_FIELDS, EXPORTED_COMPLIANCE_STATUSES, type exportedListingSchema } from "./export-document";
+
 export const EXPORT_API_PATH = "/functions/v1/get-properties";
 export const EXPORT_API_FIELDS = ["apiKey", "limit", "offset", "updatedSince", "cursor"] as const;
 
@@ -78,76 +81,13 @@ export const EXPORT_API_ERROR_TABLE: Array<{ status: number; when: string; messa
   { status: 429, when: "Plus de 4 exports complets simultanés", message: EXPORT_API_ERRORS.streams },
 ];
 
+/** One exported listing: derived from the listing field table (export-document.ts, issue 26). */
+export type ExportedListing = z.infer<typeof exportedListingSchema>;
+
 /** Fields of each exported listing, in the order they appear in the JSON. */
-export const EXPORTED_LISTING_FIELDS = [
-  "id",
-  "title",
-  "description",
-  "price",
-  "property_type",
-  "transaction_type",
-  "address",
-  "city",
-  "postal_code",
-  "surface_area",
-  "rooms",
-  "bedrooms",
-  "bathrooms",
-  "images",
-  "features",
-  "property_charges",
-  "floor",
-  "total_floors",
-  "year_built",
-  "energy_rating",
-  "source_url",
-  "created_at",
-  "owner",
-  "status",
-  "ai_checked_at",
-  "ai_confidence",
-  "compliance",
-  "updated_at",
-] as const;
+export const EXPORTED_LISTING_FIELDS = EXPORT_DOCUMENT_FIELDS.map((field) => field.key) as ReadonlyArray<keyof ExportedListing>;
 
-export const EXPORTED_COMPLIANCE_STATUSES = ["conforme", "a_completer", "non_conforme"] as const;
-
-export type ExportedListing = {
-  id: number;
-  title: string;
-  description: string | null;
-  price: number | null;
-  property_type: string | null;
-  transaction_type: "sale" | "rental";
-  address: string | null;
-  city: string | null;
-  postal_code: string | null;
-  surface_area: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  images: string[];
-  features: string[];
-  property_charges: number | null;
-  floor: number | null;
-  total_floors: number | null;
-  year_built: number | null;
-  energy_rating: string | null;
-  source_url: string | null;
-  created_at: string;
-  owner: { first_name: string | null; last_name: string | null; email: string | null } | null;
-  status: "active";
-  ai_checked_at: string | null;
-  ai_confidence: number | null;
-  /** Verdict of the advertising rules checker (issue 15); null until the listing is checked. */
-  compliance: {
-    status: (typeof EXPORTED_COMPLIANCE_STATUSES)[number];
-    checked_at: string;
-    findings: Array<{ code: string; message: string }>;
-  } | null;
-  /** When this document last changed (activated, edited, price or owner changed); issue 18. */
-  updated_at: string;
-};
+export { EXPORTED_COMPLIANCE_STATUSES };
 
 /** A page of the whole export, by `offset` (or everything) or by a listing `cursor` (then `offset` is null). */
 export type ExportResponse = {

@@ -1,4 +1,5 @@
 import { FILE_IMPORT_COLUMNS, type FileImportColumnKey } from "../file-import/columns";
+import { FIELD_BY_FILE_COLUMN, OWNER_FIELDS, type ListingFieldKind } from "./listing-fields";
 import type { ListingInput } from "./listing-input";
 
 /**
@@ -33,36 +34,41 @@ function numberCell(value: number | null): string {
   return value === null ? "" : String(value).replace(".", ",");
 }
 
-const CELLS: Record<FileImportColumnKey, (listing: CsvListing) => string> = {
-  reference: (l) => textCell(l.sourcePlatformId),
-  title: (l) => textCell(l.title),
-  description: (l) => textCell(l.description),
-  price: (l) => numberCell(l.price),
-  charges: (l) => numberCell(l.propertyCharges),
-  propertyType: (l) => textCell(l.propertyType),
-  transactionType: (l) => (l.transactionType === "sale" ? "vente" : "location"),
-  address: (l) => textCell(l.address),
-  city: (l) => textCell(l.city),
-  postalCode: (l) => textCell(l.postalCode),
-  surfaceArea: (l) => numberCell(l.surfaceArea),
-  rooms: (l) => numberCell(l.rooms),
-  bedrooms: (l) => numberCell(l.bedrooms),
-  bathrooms: (l) => numberCell(l.bathrooms),
-  images: (l) => textCell(l.images.join("|")),
-  sourceUrl: (l) => textCell(l.sourceUrl),
-  features: (l) => textCell(l.features.join("|")),
-  floor: (l) => numberCell(l.floor),
-  totalFloors: (l) => numberCell(l.totalFloors),
-  yearBuilt: (l) => numberCell(l.yearBuilt),
-  energyRating: (l) => textCell(l.energyRating),
-  ownerFirstName: (l) => textCell(l.owner?.firstName ?? null),
-  ownerLastName: (l) => textCell(l.owner?.lastName ?? null),
-  ownerEmail: (l) => textCell(l.owner?.email ?? null),
+/** A cell of each kind of listing field (listing-fields.ts). */
+const KIND_CELLS: Record<ListingFieldKind, (value: unknown) => string> = {
+  text: (value) => textCell(value as string | null),
+  requiredText: (value) => textCell(value as string),
+  amount: (value) => numberCell(value as number | null),
+  integer: (value) => numberCell(value as number | null),
+  list: (value) => textCell((value as string[]).join("|")),
+  transaction: (value) => (value === "sale" ? "vente" : "location"),
 };
+
+/** Columns that are not a listing field: the reference and the owner. */
+const OTHER_CELLS: Partial<Record<FileImportColumnKey, (listing: CsvListing) => string>> = {
+  reference: (l) => textCell(l.sourcePlatformId),
+  ...Object.fromEntries(
+    OWNER_FIELDS.map((field) => [field.fileColumn, (l: CsvListing) => textCell(l.owner?.[field.key] ?? null)]),
+  ),
+};
+
+function cellOf(key: FileImportColumnKey): (listing: CsvListing) => string {
+  const field = FIELD_BY_FILE_COLUMN.get(key);
+  if (field) {
+    const cell = KIND_CELLS[field.kind];
+    const property = field.key as keyof CsvListing;
+    return (listing) => cell(listing[property]);
+  }
+  const other = OTHER_CELLS[key];
+  if (!other) throw new Error(`Colonne d'export CSV sans valeur : ${key}`);
+  return other;
+}
+
+const CELLS = FILE_IMPORT_COLUMNS.map((column) => cellOf(column.key));
 
 /** The header line: each column under the name the import documents first. */
 export const CSV_HEADER = FILE_IMPORT_COLUMNS.map((column) => textCell(column.labels[0]!)).join(SEPARATOR) + LINE_END;
 
 export function csvLine(listing: CsvListing): string {
-  return FILE_IMPORT_COLUMNS.map((column) => CELLS[column.key](listing)).join(SEPARATOR) + LINE_END;
+  return CELLS.map((cell) => cell(listing)).join(SEPARATOR) + LINE_END;
 }
