@@ -34,6 +34,11 @@ export type ListingField = {
   description: string;
   /** Value of the /api-docs sample. */
   sample: unknown;
+  /**
+   * Not every import source knows it: a source that leaves it out writes null in a new listing
+   * and leaves a known listing's value alone.
+   */
+  optional?: true;
 };
 
 export const LISTING_FIELDS = [

@@ -23,25 +23,33 @@ const FIELDS = LISTING_FIELDS.map((field) => ({
   list: field.kind === "list",
 }));
 const COLUMN_NAMES = FIELDS.map((field) => field.column);
+const OPTIONAL = FIELDS.filter((field) => LISTING_FIELDS.some((f) => f.column === field.column && "optional" in f));
 
 type Columns = Record<ListingColumn, string | number | null>;
 type ExistingRow = Columns & { id: number; status: string; has_owner: number; withdrawn: number };
 
-/** Column values of a listing as stored (JSON lists serialised). */
+/** Column values of a listing as stored (JSON lists serialised); an optional field the source left out is null. */
 function columns(input: ListingInput): Columns {
   const values = {} as Columns;
   for (const { key, column, list } of FIELDS) {
-    const value = input[key];
+    const value = input[key] ?? (list ? [] : null);
     values[column] = list ? JSON.stringify(value) : (value as string | number | null);
   }
   return values;
 }
 
+/** The columns an update leaves as stored: those the input says, and optional fields it leaves out. */
+function keptColumns(input: ListingInput): readonly ListingColumn[] {
+  const kept = input.keepStored ?? [];
+  const absent = OPTIONAL.filter((field) => input[field.key] === undefined).map((field) => field.column);
+  return absent.length === 0 ? kept : [...kept, ...absent];
+}
+
 /** The listing as it will be stored once the columns it keeps are merged in (for its compliance verdict). */
-function mergedInput(input: ListingInput, existing: ExistingRow): ListingInput {
+function mergedInput(input: ListingInput, existing: ExistingRow, kept: readonly ListingColumn[]): ListingInput {
   const merged: Record<string, unknown> = { ...input };
   for (const { key, column, list } of FIELDS) {
-    if (!input.keepStored?.includes(column)) continue;
+    if (!kept.includes(column)) continue;
     const stored = existing[column];
     merged[key] = list ? parseList(stored) : stored;
   }
@@ -171,7 +179,8 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
       continue;
     }
     // A partial file leaves some columns as they are: they are written back unchanged.
-    for (const column of input.keepStored ?? []) values[column] = existing[column];
+    const kept = keptColumns(input);
+    for (const column of kept) values[column] = existing[column];
     const changedColumns = COLUMN_NAMES.filter((c) => existing[c] !== values[c]);
     if (!existing.has_owner && input.owner) insertOwner(st, existing.id, input, now);
     if (existing.withdrawn !== 1 && changedColumns.length === 0) {
@@ -180,7 +189,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
     }
     for (const column of changedColumns) counts.changedFields[column] = (counts.changedFields[column] ?? 0) + 1;
     const remoderate = existing.price !== values.price || existing.description !== values.description;
-    const verdictOf = input.keepStored ? { ...mergedInput(input, existing), compliance: undefined } : input;
+    const verdictOf = kept.length > 0 ? { ...mergedInput(input, existing, kept), compliance: undefined } : input;
     st.update.run({ ...values, ...complianceOf(verdictOf, now), id: existing.id, now, remoderate: remoderate ? 1 : 0 });
     counts.updated += 1;
     // A price that appears or disappears is not a change of price: there is nothing to compare.
