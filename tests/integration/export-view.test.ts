@@ -29,6 +29,12 @@ const documents = (view: string) =>
     .prepare<[], Doc>(`select property_id, cast(doc as text) as doc, cast(public_doc as text) as public_doc, owner_json from ${view} order by property_id`)
     .all();
 
+function withoutKeys(doc: string, keys: readonly string[]): string {
+  const parsed = JSON.parse(doc) as Record<string, unknown>;
+  for (const key of keys) delete parsed[key];
+  return JSON.stringify(parsed);
+}
+
 let userId = "";
 beforeAll(async () => {
   userId = (await makeUser()).id;
@@ -59,7 +65,13 @@ describe("vue d'export générée depuis la table des champs", () => {
     const before = documents("export_listing_documents_0016");
     const after = documents("export_listing_documents");
     expect(before.length).toBeGreaterThanOrEqual(5);
-    expect(after).toEqual(before);
+    const keysOf0016 = Object.keys(JSON.parse(before[0]!.doc) as object);
+    const added = EXPORTED_LISTING_FIELDS.filter((key) => key !== "updated_at" && !keysOf0016.includes(key));
+    // Byte for byte while no field was added; a field added since only adds its key.
+    if (added.length === 0) expect(after).toEqual(before);
+    else expect(after.map((row) => ({ ...row, doc: withoutKeys(row.doc, added), public_doc: row.public_doc && withoutKeys(row.public_doc, added) }))).toEqual(
+      before.map((row) => ({ ...row, doc: JSON.stringify(JSON.parse(row.doc)), public_doc: row.public_doc && JSON.stringify(JSON.parse(row.public_doc)) })),
+    );
   });
 
   it("chaque document stocké suit le schéma zod et l'ordre des champs du contrat", () => {
