@@ -3,6 +3,7 @@
  * here and the /properties page renders its documentation table from the same list, so the two
  * cannot drift. Client-safe (no Node import).
  */
+import { LISTING_FIELDS } from "../listings/listing-fields";
 export type FileImportColumnKey =
   | "reference"
   | "title"
@@ -392,6 +393,8 @@ const VIGIMMO_METADATA = new Set(
     "source_platform",
     "source_origin",
     "created_by",
+    // Exported fields that files do not fill (listing-fields.ts): a re-imported export skips them too.
+    ...LISTING_FIELDS.flatMap((field) => (field.fileColumn === null && field.exportKey ? [field.exportKey] : [])),
   ].map(normaliseHeader),
 );
 
