@@ -1,4 +1,7 @@
-import { FILE_IMPORT_COLUMNS, type FileImportColumnKey } from "../file-import/columns";
+import type { ComplianceStatus, ListingStatus } from "#db/schema";
+import { COMPLIANCE_LABELS } from "../compliance/compliance-texts";
+import { FILE_IMPORT_COLUMNS, type FileImportColumnKey, type RECORD_CSV_HEADERS } from "../file-import/columns";
+import { STATUS_BADGES } from "./listing-labels";
 import { FIELD_BY_FILE_COLUMN, OWNER_FIELDS, type ListingFieldKind } from "./listing-fields";
 import type { ListingInput } from "./listing-input";
 
@@ -12,8 +15,19 @@ export const CSV_BOM = "\uFEFF";
 const SEPARATOR = ";";
 const LINE_END = "\r\n";
 
-/** What a line holds: a listing as the imports produce it (the reference is its source id). */
-export type CsvListing = Omit<ListingInput, "sourcePlatform" | "sourceOrigin">;
+/** Vigimmo's own view of the listing, written after the re-importable columns (issue 24 item 22). */
+export type CsvListingRecord = {
+  status: ListingStatus;
+  aiConfidence: number | null;
+  aiFlagReason: string | null;
+  aiCheckedAt: Date | null;
+  complianceStatus: ComplianceStatus | null;
+  /** JSON array of findings, each with a `message`. */
+  complianceFindings: string | null;
+};
+
+/** What a line holds: a listing as the imports produce it (the reference is its source id), and its record. */
+export type CsvListing = Omit<ListingInput, "sourcePlatform" | "sourceOrigin"> & Partial<CsvListingRecord>;
 
 /** Cells a spreadsheet would run as a formula; numbers are never text, so a '-3' floor is safe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -66,9 +80,35 @@ function cellOf(key: FileImportColumnKey): (listing: CsvListing) => string {
 
 const CELLS = FILE_IMPORT_COLUMNS.map((column) => cellOf(column.key));
 
-/** The header line: each column under the name the import documents first. */
-export const CSV_HEADER = FILE_IMPORT_COLUMNS.map((column) => textCell(column.labels[0]!)).join(SEPARATOR) + LINE_END;
+function findingMessages(findings: string | null | undefined): string | null {
+  if (!findings) return null;
+  try {
+    const list: unknown = JSON.parse(findings);
+    if (!Array.isArray(list)) return null;
+    const messages = list.flatMap((f: unknown) => (typeof (f as { message?: unknown })?.message === "string" ? [(f as { message: string }).message] : []));
+    return messages.length > 0 ? messages.join(" | ") : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Columns after the re-importable ones: the listing's status, moderation and compliance. Their
+ * headers are among the export metadata the file import skips (RECORD_CSV_HEADERS in columns.ts).
+ */
+const RECORD_CELLS: Array<[header: (typeof RECORD_CSV_HEADERS)[number], cell: (listing: CsvListing) => string]> = [
+  ["statut", (l) => textCell(l.status ? STATUS_BADGES[l.status].label : null)],
+  ["confiance IA", (l) => numberCell(l.aiConfidence ?? null)],
+  ["raison IA", (l) => textCell(l.aiFlagReason ?? null)],
+  ["analysée le", (l) => textCell(l.aiCheckedAt ? l.aiCheckedAt.toISOString() : null)],
+  ["conformité", (l) => textCell(l.complianceStatus ? COMPLIANCE_LABELS[l.complianceStatus] : null)],
+  ["constats de conformité", (l) => textCell(findingMessages(l.complianceFindings))],
+];
+
+/** The header line: each column under the name the import documents first, then the record's columns. */
+export const CSV_HEADER =
+  [...FILE_IMPORT_COLUMNS.map((column) => column.labels[0]!), ...RECORD_CELLS.map(([header]) => header)].map(textCell).join(SEPARATOR) + LINE_END;
 
 export function csvLine(listing: CsvListing): string {
-  return CELLS.map((cell) => cell(listing)).join(SEPARATOR) + LINE_END;
+  return [...CELLS, ...RECORD_CELLS.map(([, cell]) => cell)].map((cell) => cell(listing)).join(SEPARATOR) + LINE_END;
 }
