@@ -435,7 +435,8 @@ export const moderationJobs = sqliteTable(
     ...jobColumns(),
     /** 'pending' (the user's pending listings), 'ids' (given listings), 'reanalyze' (suspicious without confidence) */
     mode: text("mode", { enum: ["pending", "ids", "reanalyze"] }).notNull(),
-    params: text("params", { mode: "json" }).$type<{ ids?: number[]; auto?: boolean }>(),
+    /** `rescore`: the given ids are validated listings an import changed (issue 25 section 4). */
+    params: text("params", { mode: "json" }).$type<{ ids?: number[]; auto?: boolean; rescore?: boolean }>(),
     batches: integer("batches").notNull().default(0),
     total: integer("total").notNull().default(0),
     moderated: integer("moderated").notNull().default(0),
@@ -533,6 +534,30 @@ export const moderationDecisions = sqliteTable(
     index("moderation_decisions_decided_idx").on(t.decidedAt),
     check("moderation_decisions_decision_check", sql`${t.decision} in ('active', 'rejected')`),
   ],
+);
+
+/**
+ * A validated listing re-scored by an import that changed its price or description (issue 25
+ * section 4): its moderation history keeps what the engine said then, and what it became.
+ */
+export const listingRechecks = sqliteTable(
+  "listing_rechecks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    importJobId: text("import_job_id").references(() => importJobs.id, { onDelete: "set null" }),
+    /** 'active' (kept) or 'suspicious' (flagged by the engine). */
+    status: text("status", { enum: LISTING_STATUSES }).notNull(),
+    confidence: real("confidence"),
+    reason: text("reason"),
+    checkedAt: createdAt("checked_at"),
+  },
+  (t) => [index("listing_rechecks_listing_idx").on(t.listingId, t.checkedAt)],
 );
 
 /**

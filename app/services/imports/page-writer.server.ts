@@ -93,6 +93,7 @@ function recordSlice(
   const processed = written + invalid;
   // A page that only carries notes (e.g. "result limit reached") is not a page of data.
   const advance = !last ? 0 : page.listings.length + page.invalid.length === 0 && page.notes?.length ? 0 : 1;
+  if (counts.rescore.length > 0) (totals.rescore ??= []).push(...counts.rescore);
   totals.imported += counts.imported;
   totals.updated += counts.updated;
   totals.skipped += skipped;

@@ -7,6 +7,7 @@ import type { ListingInput } from "./listing-input";
 /**
  * `priceDrops`: known listings whose price went down (each new price is also kept in price_changes).
  * `changedFields`: for each column, how many known listings it changed in (the job's summary).
+ * `rescore`: validated listings whose price or description changed, to re-score before the import ends.
  */
 export type UpsertCounts = {
   imported: number;
@@ -14,6 +15,7 @@ export type UpsertCounts = {
   skipped: number;
   priceDrops: number;
   changedFields: Partial<Record<ListingColumn, number>>;
+  rescore: number[];
 };
 
 /** The written columns, from the field table, with how each value is stored (lists as JSON). */
@@ -95,6 +97,8 @@ function statements(sqlite: Database.Database): Statements {
                @compliance_status, @compliance_findings, @now)`,
     ),
     // A changed price or description is a new fact to moderate, unless the listing is blacklisted.
+    // A validated listing stays active (customers keep it) with its verdict cleared: the import
+    // re-scores it before it ends (issue 25 section 4); the others go back to pending.
     // A listing found again in the results is back on the market: no longer withdrawn. Its
     // compliance verdict keeps the date it was established while it does not change (ADR 021).
     update: sqlite.prepare(
@@ -102,7 +106,7 @@ function statements(sqlite: Database.Database): Statements {
               compliance_checked_at = case when compliance_status is @compliance_status and compliance_findings is @compliance_findings
                 then compliance_checked_at else @now end,
               compliance_status = @compliance_status, compliance_findings = @compliance_findings,
-              status = case when @remoderate = 1 and status <> 'rejected' then 'pending' else status end,
+              status = case when @remoderate = 1 and status not in ('rejected', 'active') then 'pending' else status end,
               ai_checked_at = case when @remoderate = 1 and status <> 'rejected' then null else ai_checked_at end,
               ai_flag_reason = case when @remoderate = 1 and status <> 'rejected' then null else ai_flag_reason end,
               ai_confidence = case when @remoderate = 1 and status <> 'rejected' then null else ai_confidence end
@@ -160,7 +164,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
   const sqlite = getSqlite();
   if (!sqlite.inTransaction) throw new Error("upsertListingsInTransaction: transaction requise");
   const st = statements(sqlite);
-  const counts: UpsertCounts = { imported: 0, updated: 0, skipped: 0, priceDrops: 0, changedFields: {} };
+  const counts: UpsertCounts = { imported: 0, updated: 0, skipped: 0, priceDrops: 0, changedFields: {}, rescore: [] };
   const now = Date.now();
   for (const input of batch) {
     const values = columns(input);
@@ -192,6 +196,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
     const verdictOf = kept.length > 0 ? { ...mergedInput(input, existing, kept), compliance: undefined } : input;
     st.update.run({ ...values, ...complianceOf(verdictOf, now), id: existing.id, now, remoderate: remoderate ? 1 : 0 });
     counts.updated += 1;
+    if (remoderate && existing.status === "active") counts.rescore.push(existing.id);
     // A price that appears or disappears is not a change of price: there is nothing to compare.
     const [oldPrice, newPrice] = [existing.price as number | null, values.price as number | null];
     if (oldPrice !== null && newPrice !== null && oldPrice !== newPrice) {
