@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { listingFieldColumns } from "./listing-columns";
 
 /** Dates are stored as epoch milliseconds; Drizzle hands them back as Date objects. */
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -110,35 +111,17 @@ export const properties = sqliteTable(
   {
     // An INTEGER PRIMARY KEY is the rowid, which the FTS5 index (migration 0001) points at.
     id: integer("id").primaryKey({ autoIncrement: true }),
-    title: text("title").notNull(),
-    description: text("description"),
-    price: real("price"),
-    propertyType: text("property_type"),
-    address: text("address"),
-    city: text("city"),
-    postalCode: text("postal_code"),
-    surfaceArea: real("surface_area"),
-    rooms: integer("rooms"),
-    bedrooms: integer("bedrooms"),
-    bathrooms: integer("bathrooms"),
-    images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    sourceUrl: text("source_url"),
+    // The listing's own fields (title, price, address...) are declared once, in the listing field
+    // table (app/services/listings/listing-fields.ts, issue 26).
+    ...listingFieldColumns(),
     sourcePlatform: text("source_platform").notNull(),
     sourcePlatformId: text("source_platform_id"),
-    sourceOrigin: text("source_origin"),
-    transactionType: text("transaction_type", { enum: ["sale", "rental"] }).notNull(),
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("pending"),
     aiCheckedAt: timestamp("ai_checked_at"),
     aiFlagReason: text("ai_flag_reason"),
     aiConfidence: real("ai_confidence"),
     /** Version of the fitted moderation model that produced the verdict (model.ts). */
     aiEngineVersion: text("ai_engine_version"),
-    propertyCharges: real("property_charges"),
-    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    floor: integer("floor"),
-    totalFloors: integer("total_floors"),
-    yearBuilt: integer("year_built"),
-    energyRating: text("energy_rating"),
     /** Set when the partner lists the ad among its withdrawn ones (issue 14): the listing keeps
      * its status and history but leaves the default lists and the export. */
     withdrawnAt: timestamp("withdrawn_at"),
@@ -434,6 +417,8 @@ export const importJobs = sqliteTable(
     /** Known listings whose price went down during this run (issue 14). */
     priceDrops: integer("price_drops").notNull().default(0),
     totalProcessed: integer("total_processed").notNull().default(0),
+    /** Column of `properties` → how many known listings this run changed it in (issue 24 item 2). */
+    changedFields: text("changed_fields", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
     /** The search zone this run imported (issue 14); null for a manual import, a file, a connection. */
     zoneId: text("zone_id").references(() => searchZones.id, { onDelete: "set null" }),
   },
@@ -454,7 +439,8 @@ export const moderationJobs = sqliteTable(
     ...jobColumns(),
     /** 'pending' (the user's pending listings), 'ids' (given listings), 'reanalyze' (suspicious without confidence) */
     mode: text("mode", { enum: ["pending", "ids", "reanalyze"] }).notNull(),
-    params: text("params", { mode: "json" }).$type<{ ids?: number[]; auto?: boolean }>(),
+    /** `rescore`: the given ids are validated listings an import changed (issue 25 section 4). */
+    params: text("params", { mode: "json" }).$type<{ ids?: number[]; auto?: boolean; rescore?: boolean }>(),
     batches: integer("batches").notNull().default(0),
     total: integer("total").notNull().default(0),
     moderated: integer("moderated").notNull().default(0),
@@ -552,6 +538,30 @@ export const moderationDecisions = sqliteTable(
     index("moderation_decisions_decided_idx").on(t.decidedAt),
     check("moderation_decisions_decision_check", sql`${t.decision} in ('active', 'rejected')`),
   ],
+);
+
+/**
+ * A validated listing re-scored by an import that changed its price or description (issue 25
+ * section 4): its moderation history keeps what the engine said then, and what it became.
+ */
+export const listingRechecks = sqliteTable(
+  "listing_rechecks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    importJobId: text("import_job_id").references(() => importJobs.id, { onDelete: "set null" }),
+    /** 'active' (kept) or 'suspicious' (flagged by the engine). */
+    status: text("status", { enum: LISTING_STATUSES }).notNull(),
+    confidence: real("confidence"),
+    reason: text("reason"),
+    checkedAt: createdAt("checked_at"),
+  },
+  (t) => [index("listing_rechecks_listing_idx").on(t.listingId, t.checkedAt)],
 );
 
 /**

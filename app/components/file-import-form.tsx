@@ -65,8 +65,25 @@ export function FileImportForm({
           />
           <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
             10 Mo et 20 000 annonces au maximum. Réimporter le même fichier met à jour les annonces
-            sans créer de doublon.
+            sans créer de doublon ; les colonnes absentes du fichier ne modifient rien.
           </p>
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id={`${inputId}-clear`}
+            name="clearEmptyCells"
+            type="checkbox"
+            aria-describedby={`${inputId}-clear-hint`}
+            className="mt-1"
+          />
+          <div>
+            <label htmlFor={`${inputId}-clear`} className="text-sm text-slate-800">
+              Effacer les valeurs des cellules vides
+            </label>
+            <p id={`${inputId}-clear-hint`} className="text-xs text-slate-600">
+              Sans cette option, une cellule vide laisse la valeur déjà enregistrée.
+            </p>
+          </div>
         </div>
         <Button type="submit" disabled={sending || disabled}>
           {sending ? "Envoi..." : "Importer le fichier"}

@@ -1,4 +1,4 @@
-import { IMPORT_STATUS_LABELS, summariseErrors, type ImportJobView } from "~/services/imports/import-job-view";
+import { changedFieldsSummary, IMPORT_STATUS_LABELS, summariseErrors, type ImportJobView } from "~/services/imports/import-job-view";
 import { JobFigures, JobProgress } from "./jobs/job-progress";
 import { useJob } from "./jobs/use-job";
 import { Badge, type BadgeTone } from "./ui/badge";
@@ -50,6 +50,7 @@ export function ImportJobProgress({ jobId, initialJob, cancelAction, onFinished,
 /** Imported, updated, skipped, withdrawn, price drops, total processed, and the first error lines. */
 function ImportJobResults({ job }: { job: ImportJobView }) {
   const { lines, more } = summariseErrors(job.errors);
+  const changed = changedFieldsSummary(job.changedFields);
   return (
     <section aria-label="Résultats de l'import" className="rounded-lg border border-slate-200 p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-900">Résultats</h3>
@@ -63,6 +64,7 @@ function ImportJobResults({ job }: { job: ImportJobView }) {
           { label: "Total traité", value: job.totalProcessed },
         ]}
       />
+      {changed ? <p className="mt-3 text-sm text-slate-700">{changed}</p> : null}
       {lines.length > 0 ? (
         <div className="mt-3">
           <h4 className="text-xs font-semibold text-slate-700">Erreurs</h4>

@@ -23,6 +23,7 @@ import {
 } from "~/services/export/export-api-samples";
 import { EXPORT_STREAM_FLOOR, RETENTION, WEBHOOKS } from "~/config";
 import { OPENAPI_PATH, openApiReference, type OpenApiReference } from "~/services/export/export-api-openapi.server";
+import { EXPORT_FIELD_ROWS, exportResponseSample } from "~/services/export/export-document";
 import { requireUser } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,50 +50,7 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-const RESPONSE_SAMPLE = `{
-  "success": true,
-  "count": 1,
-  "total": 1250,
-  "limit": 1,
-  "offset": 0,
-  "properties": [
-    {
-      "id": 4821,
-      "title": "Appartement T3 lumineux avec balcon",
-      "description": "Au 3e étage avec ascenseur, proche du tramway…",
-      "price": 1150,
-      "property_type": "Appartement",
-      "transaction_type": "rental",
-      "address": "12 rue de la République",
-      "city": "Lyon",
-      "postal_code": "69002",
-      "surface_area": 68,
-      "rooms": 3,
-      "bedrooms": 2,
-      "bathrooms": 1,
-      "images": ["https://images.example.fr/4821-1.jpg"],
-      "features": ["Balcon", "Ascenseur"],
-      "property_charges": 90,
-      "floor": 3,
-      "total_floors": 6,
-      "year_built": 1975,
-      "energy_rating": "C",
-      "source_url": "https://www.example.fr/annonces/4821",
-      "created_at": "2024-05-14T08:30:00.000Z",
-      "owner": { "first_name": "Claire", "last_name": "Martin", "email": "claire.martin@example.fr" },
-      "status": "active",
-      "ai_checked_at": "2024-05-14T08:35:12.000Z",
-      "ai_confidence": 0.08,
-      "compliance": {
-        "status": "a_completer",
-        "checked_at": "2024-05-14T08:35:12.000Z",
-        "findings": [{ "code": "location.depot_absent", "message": "Le montant du dépôt de garantie n'est pas indiqué." }]
-      },
-      "updated_at": "2024-05-20T17:02:44.120Z"
-    }
-  ],
-  "next_cursor": "eyJrIjoiN2YxYy4uLiIsIm0iOiJsIn0.q1Xb9cM2YpV0sT3nLk8wZA"
-}`;
+const RESPONSE_SAMPLE = exportResponseSample();
 
 const FEED_SAMPLE = `{
   "success": true,
@@ -145,6 +103,12 @@ const PARAMETER_COLUMNS: DataTableColumn<(typeof PARAMETERS)[number]>[] = [
   { header: "Type", cell: (parameter) => parameter.type },
   { header: "Obligatoire", cell: (parameter) => parameter.required },
   { header: "Description", cell: (parameter) => parameter.detail },
+];
+
+const EXPORT_FIELD_COLUMNS: DataTableColumn<(typeof EXPORT_FIELD_ROWS)[number]>[] = [
+  { header: "Champ", cell: (field) => field.key, cellClassName: "font-mono" },
+  { header: "Type", cell: (field) => field.type },
+  { header: "Description", cell: (field) => field.description },
 ];
 
 const ERROR_COLUMNS: DataTableColumn<(typeof EXPORT_API_ERROR_TABLE)[number]>[] = [
@@ -248,6 +212,7 @@ export default function ApiDocsPage() {
 
       <Section title="Format de réponse" description="« properties » contient les annonces actives, des plus récentes aux plus anciennes ; « owner » n'est rempli que pour les annonces de votre propre compte : il vaut null pour celles des autres comptes (les coordonnées d'un particulier ne sortent pas de l'agence qui les détient) et pour une annonce sans propriétaire.">
         <Code label="Exemple de réponse">{RESPONSE_SAMPLE}</Code>
+        <DataTable columns={EXPORT_FIELD_COLUMNS} rows={EXPORT_FIELD_ROWS} rowKey={(field) => field.key} />
         <ul className="list-disc space-y-1 pl-5">
           <li><strong>count</strong> : nombre d&apos;annonces dans cette réponse.</li>
           <li><strong>total</strong> : nombre total d&apos;annonces actives.</li>

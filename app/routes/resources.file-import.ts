@@ -16,6 +16,7 @@ import { readForm } from "~/utils/form-data.server";
  * File import of /properties (every user): POST multipart with `file`, answered with the job to
  * follow; `intent=cancel` + `jobId` is the progress card's Stop. The upload is counted while it
  * streams in and refused past 10 MB, so no request can make the server buffer more than that.
+ * `clearEmptyCells` (a checkbox) makes the empty cells of a re-imported file erase stored values.
  */
 
 const MESSAGES = {
@@ -173,7 +174,9 @@ async function importUpload(request: Request, userId: string): Promise<Response>
       { status: 400, redirectTo: FORM_PAGE },
     );
 
-  const started = await startFileImport(userId, upload.file.name, upload.file.bytes);
+  // A checkbox: present ('on') only when ticked.
+  const clearEmptyCells = upload.fields.has("clearEmptyCells");
+  const started = await startFileImport(userId, upload.file.name, upload.file.bytes, { clearEmptyCells });
   if (!started.ok)
     return resourceAnswer(
       request,

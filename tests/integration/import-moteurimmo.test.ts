@@ -14,7 +14,7 @@ import { createListingSource } from "~/services/imports/ad-page-thread.server";
 import { inlineListingSource } from "~/services/imports/listing-page";
 import { MoteurImmoError } from "~/services/moteurimmo/client.server";
 import type { AdPage, AdSource } from "~/services/moteurimmo/types";
-import { getDb } from "~/utils/db.server";
+import { getDb, getSqlite } from "~/utils/db.server";
 import { makeUser } from "../setup/factories";
 import type { FakeMoteurImmo } from "../../testing/fake-moteurimmo";
 import {
@@ -201,7 +201,7 @@ describe("correspondance annonce → bien", () => {
 });
 
 describe("ré-import", () => {
-  it("ne crée aucune ligne la deuxième fois et remet en modération un prix modifié", async () => {
+  it("ne crée aucune ligne la deuxième fois et réanalyse dans l'import une annonce validée dont le prix change", async () => {
     partner = await useFakePartner({ total: 150 });
     const user = await makeUser({ admin: true });
     await runMoteurImmoImport(user.id, { pages: 5, perPage: 50 });
@@ -219,7 +219,11 @@ describe("ré-import", () => {
     const third = await runMoteurImmoImport(user.id, { pages: 5, perPage: 50 });
     expect(third).toMatchObject({ imported: 0, updated: 2, skipped: 148 });
     const after = getDb().select().from(properties).where(eq(properties.id, validated.id)).get()!;
-    expect(after).toMatchObject({ status: "pending", aiCheckedAt: null, aiConfidence: null, price: validated.price! + 100 });
+    // Issue 25 section 4: re-scored by the import itself, it stays active unless the engine flags it.
+    expect(after).toMatchObject({ price: validated.price! + 100 });
+    expect(["active", "suspicious"]).toContain(after.status);
+    expect(after.aiCheckedAt!.getTime()).toBeGreaterThanOrEqual(third.createdAt.getTime());
+    expect(getSqlite().prepare("select status from listing_rechecks where listing_id = ?").pluck().all(validated.id)).toEqual([after.status]);
     expect(getDb().select().from(properties).where(eq(properties.id, blacklisted.id)).get()!.status).toBe("rejected");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LISTING_FIELDS, type ListingField, type ListingFieldKind } from "../listings/listing-fields";
 import type { ListingInput } from "../listings/listing-input";
 
 /**
@@ -36,33 +37,31 @@ const ownerSchema = z
   .nullish()
   .catch(null);
 
-const propertySchema = z.object({
-  id: z.union([z.string().trim().min(1), z.number()]).transform(String),
-  title: z.string().trim().min(1),
-  description: text,
-  price: number,
-  property_charges: number,
-  property_type: text,
-  transaction_type: z.enum(["sale", "rental"]).nullish().catch(null),
-  address: text,
-  city: text,
+/** How each kind of listing field is read from another Vigimmo's export. */
+const KIND_READERS: Record<ListingFieldKind, z.ZodTypeAny> = {
+  text,
+  requiredText: z.string().trim().min(1),
+  amount: number,
+  integer,
+  list: textList,
+  transaction: z.enum(["sale", "rental"]).nullish().catch(null),
+};
+
+/** Fields read another way than their kind says. */
+const READER_OVERRIDES: Partial<Record<string, z.ZodTypeAny>> = {
   postal_code: z
     .union([z.string(), z.number()])
     .nullish()
     .catch(null)
     .transform((v) => (v == null ? null : String(v).trim() || null)),
-  surface_area: number,
-  rooms: integer,
-  bedrooms: integer,
-  bathrooms: integer,
-  images: textList,
-  features: textList,
-  source_url: text,
-  source_origin: text,
-  floor: integer,
-  total_floors: integer,
-  year_built: integer,
-  energy_rating: text,
+};
+
+/** The listing fields, under their export keys (`source_origin` is read when a sender adds it). */
+const READ_FIELDS = LISTING_FIELDS.map((field) => ({ field, key: field.exportKey ?? field.column }));
+
+const propertySchema = z.object({
+  id: z.union([z.string().trim().min(1), z.number()]).transform(String),
+  ...Object.fromEntries(READ_FIELDS.map(({ field, key }) => [key, READER_OVERRIDES[key] ?? KIND_READERS[field.kind]])),
   // The export may nest the owner as an object or as a one-element list (table join).
   property_owners: z
     .union([ownerSchema, z.array(ownerSchema)])
@@ -88,7 +87,34 @@ const httpUrl = (value: string | null) => (value && /^https?:\/\//i.test(value) 
 const nonNegative = (value: number | null | undefined) =>
   value == null || value < 0 ? null : value;
 
-function ownerOf(property: z.infer<typeof propertySchema>): ListingInput["owner"] {
+type ReadProperty = { owner?: OwnerRead; property_owners?: OwnerRead | OwnerRead[] | null } & Record<string, unknown>;
+type OwnerRead = z.infer<typeof ownerSchema>;
+
+/** What a listing field's value becomes once read, beyond its kind's reader. */
+function normalised(field: ListingField, value: unknown): unknown {
+  switch (field.key) {
+    case "title":
+      return (value as string).slice(0, 300);
+    case "sourceUrl":
+      return httpUrl(value as string | null);
+    case "images":
+      return (value as string[]).filter((url) => httpUrl(url) !== null);
+    case "transactionType":
+      return value ?? "rental";
+    case "energyRating": {
+      const rating = value as string | null;
+      return rating && /^[A-G]$/i.test(rating) ? rating.toUpperCase() : null;
+    }
+  }
+  if (field.kind === "amount" || field.kind === "integer") {
+    const number = (value as number | null | undefined) ?? null;
+    // A floor below ground and a year are not amounts: only counts and sums refuse negatives.
+    return field.key === "floor" || field.key === "yearBuilt" ? number : nonNegative(number);
+  }
+  return value;
+}
+
+function ownerOf(property: ReadProperty): ListingInput["owner"] {
   const raw =
     property.owner ??
     (Array.isArray(property.property_owners)
@@ -118,35 +144,10 @@ export function vigimmoPropertyToListing(
       reason: `Annonce ${id} ignorée : champ(s) manquant(s) ou invalide(s) : ${fields.join(", ")}`,
     };
   }
-  const p = parsed.data;
+  const p = parsed.data as ReadProperty & { id: string };
+  const fields = Object.fromEntries(READ_FIELDS.map(({ field, key }) => [field.key, normalised(field, p[key])]));
   return {
     ok: true,
-    listing: {
-      sourcePlatform,
-      sourcePlatformId: p.id,
-      sourceOrigin: p.source_origin,
-      sourceUrl: httpUrl(p.source_url),
-      title: p.title.slice(0, 300),
-      description: p.description,
-      price: nonNegative(p.price),
-      propertyCharges: nonNegative(p.property_charges),
-      propertyType: p.property_type,
-      transactionType: p.transaction_type ?? "rental",
-      address: p.address,
-      city: p.city,
-      postalCode: p.postal_code,
-      surfaceArea: nonNegative(p.surface_area),
-      rooms: nonNegative(p.rooms),
-      bedrooms: nonNegative(p.bedrooms),
-      bathrooms: nonNegative(p.bathrooms),
-      images: p.images.filter((url) => httpUrl(url) !== null),
-      features: p.features,
-      floor: p.floor ?? null,
-      totalFloors: nonNegative(p.total_floors),
-      yearBuilt: p.year_built ?? null,
-      energyRating:
-        p.energy_rating && /^[A-G]$/i.test(p.energy_rating) ? p.energy_rating.toUpperCase() : null,
-      owner: ownerOf(p),
-    },
+    listing: { ...(fields as Omit<ListingInput, "sourcePlatform" | "sourcePlatformId" | "owner">), sourcePlatform, sourcePlatformId: p.id, owner: ownerOf(p) },
   };
 }

@@ -4,6 +4,7 @@
  * /api-docs, so that the documentation cannot drift from what the server answers.
  */
 import { RETENTION } from "~/config";
+import { EXPORT_DOCUMENT_FIELDS, EXPORTED_COMPLIANCE_STATUSES } from "./export-document";
 
 export const EXPORT_API_PATH = "/functions/v1/get-properties";
 export const EXPORT_API_FIELDS = ["apiKey", "limit", "offset", "updatedSince", "cursor"] as const;
@@ -92,38 +93,9 @@ export const EXPORT_API_ERROR_TABLE: Array<{ status: number; when: string; messa
 ];
 
 /** Fields of each exported listing, in the order they appear in the JSON. */
-export const EXPORTED_LISTING_FIELDS = [
-  "id",
-  "title",
-  "description",
-  "price",
-  "property_type",
-  "transaction_type",
-  "address",
-  "city",
-  "postal_code",
-  "surface_area",
-  "rooms",
-  "bedrooms",
-  "bathrooms",
-  "images",
-  "features",
-  "property_charges",
-  "floor",
-  "total_floors",
-  "year_built",
-  "energy_rating",
-  "source_url",
-  "created_at",
-  "owner",
-  "status",
-  "ai_checked_at",
-  "ai_confidence",
-  "compliance",
-  "updated_at",
-] as const;
+export const EXPORTED_LISTING_FIELDS = EXPORT_DOCUMENT_FIELDS.map((field) => field.key) as ReadonlyArray<keyof import("./export-api-schemas").ExportedListing>;
 
-export const EXPORTED_COMPLIANCE_STATUSES = ["conforme", "a_completer", "non_conforme"] as const;
+export { EXPORTED_COMPLIANCE_STATUSES };
 
 // The answers' types are inferred from their zod schemas, which the OpenAPI document is generated from (issue 27).
 export type {

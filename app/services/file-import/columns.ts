@@ -3,6 +3,7 @@
  * here and the /properties page renders its documentation table from the same list, so the two
  * cannot drift. Client-safe (no Node import).
  */
+import { LISTING_FIELDS, type ListingField } from "../listings/listing-fields";
 export type FileImportColumnKey =
   | "reference"
   | "title"
@@ -375,6 +376,9 @@ export function matchHeader(header: string): HeaderMatch | null {
   return HEADER_INDEX.get(normaliseHeader(header)) ?? null;
 }
 
+/** Headers of the CSV export's record columns (listing-csv.ts), after the re-importable ones. */
+export const RECORD_CSV_HEADERS = ["statut", "confiance IA", "raison IA", "analysée le", "conformité", "constats de conformité"] as const;
+
 /**
  * Fields of Vigimmo's own export that describe our record rather than the property (status,
  * moderation, dates): re-importing an export is expected, so they are skipped without being
@@ -392,6 +396,9 @@ const VIGIMMO_METADATA = new Set(
     "source_platform",
     "source_origin",
     "created_by",
+    ...RECORD_CSV_HEADERS,
+    // Exported fields that files do not fill (listing-fields.ts): a re-imported export skips them too.
+    ...(LISTING_FIELDS as readonly ListingField[]).flatMap((field) => (field.fileColumn === null && field.exportKey ? [field.exportKey] : [])),
   ].map(normaliseHeader),
 );
 

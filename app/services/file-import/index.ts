@@ -13,6 +13,7 @@ export {
 } from "./limits";
 export {
   parseListingFile,
+  type FileImportOptions,
   type FileImportFormat,
   type FileImportRow,
   type FileImportRowResult,

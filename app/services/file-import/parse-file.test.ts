@@ -395,6 +395,8 @@ describe("parseListingFile: JSON", () => {
         yearBuilt: 1930,
         energyRating: "D",
         owner: { firstName: "Jean", lastName: "Martin", email: "jean.martin@exemple.fr" },
+        // Null in the export: a re-import leaves what the listing already holds (issue 24 item 2).
+        keepStored: ["property_charges", "floor"],
       },
     ]);
   });

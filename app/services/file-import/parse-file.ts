@@ -27,6 +27,7 @@ import {
   FILE_IMPORT_MESSAGES as MSG,
 } from "./limits";
 import { validateRow, type FileImportRowResult, type RawRow } from "./row-schema";
+import { FIELD_BY_FILE_COLUMN, type ListingColumn } from "../listings/listing-fields";
 
 export type FileImportFormat = "csv" | "json";
 export type { FileImportRowResult };
@@ -50,6 +51,13 @@ export type ParsedListingFile = {
   /** Validates row by row, lazily; can be iterated again from the start. */
   rows(): Iterable<FileImportRow>;
 };
+
+/**
+ * How a re-import treats what the file does not say (issue 24 item 2): a column absent from the
+ * file always leaves the stored value alone; an empty cell of a present column does too, unless
+ * `clearEmptyCells` (an option of the import dialog) says it means "erase".
+ */
+export type FileImportOptions = { clearEmptyCells?: boolean };
 
 export type ParseListingFileResult =
   { ok: true; file: ParsedListingFile } | { ok: false; error: string };
@@ -115,6 +123,7 @@ function* validatedRows(
   prepared: Iterable<PreparedRow>,
   label: (line: number) => string,
   previous: (line: number) => string,
+  keep: (raw: RawRow) => ListingColumn[],
 ): Iterable<FileImportRow> {
   const firstLineOfId = new Map<string, number>();
   for (const { line, raw } of prepared) {
@@ -134,12 +143,29 @@ function* validatedRows(
         continue;
       }
       firstLineOfId.set(id, line);
+      const keepStored = keep(raw);
+      if (keepStored.length > 0) result.listing.keepStored = keepStored;
     }
     yield { line, result };
   }
 }
 
-function parseCsv(text: string, extension: string): ParseListingFileResult {
+/**
+ * The stored columns a row leaves alone on update: those of columns absent from the file, and
+ * those of its empty cells unless the import clears them. The row's cells are undefined in both
+ * cases (csvRaw and jsonRaw skip blank cells); `present` tells them apart.
+ */
+function keptColumns(present: readonly FileImportColumnKey[], options: FileImportOptions) {
+  const inFile = new Set(present);
+  const fields = [...FIELD_BY_FILE_COLUMN].filter(([key]) => !options.clearEmptyCells || !inFile.has(key));
+  return (raw: RawRow): ListingColumn[] => {
+    const kept: ListingColumn[] = [];
+    for (const [key, field] of fields) if (raw[key] === undefined) kept.push(field.column as ListingColumn);
+    return kept;
+  };
+}
+
+function parseCsv(text: string, extension: string, options: FileImportOptions): ParseListingFileResult {
   const directive = readSeparatorDirective(text);
   const start = directive?.next ?? 0;
   const separator =
@@ -178,6 +204,7 @@ function parseCsv(text: string, extension: string): ParseListingFileResult {
           prepared(),
           (line) => `Ligne ${line}`,
           (line) => `la ligne ${line}`,
+          keptColumns(columns, options),
         ),
     },
   };
@@ -215,7 +242,7 @@ function jsonRaw(item: Record<string, unknown>, matches: ReadonlyMap<string, Hea
   return raw;
 }
 
-function parseJson(text: string): ParseListingFileResult {
+function parseJson(text: string, options: FileImportOptions): ParseListingFileResult {
   const parsed = parseJsonItems(text);
   if (!parsed.ok) return parsed;
   const { items } = parsed;
@@ -270,6 +297,7 @@ function parseJson(text: string): ParseListingFileResult {
           prepared(),
           (line) => `Élément ${line}`,
           (line) => `l'élément ${line}`,
+          keptColumns(columns, options),
         ),
     },
   };
@@ -283,6 +311,7 @@ function parseJson(text: string): ParseListingFileResult {
 export function parseListingFile(
   name: string,
   content: string | Uint8Array | ArrayBuffer,
+  options: FileImportOptions = {},
 ): ParseListingFileResult {
   if (byteLength(content) > FILE_IMPORT_MAX_BYTES) return { ok: false, error: MSG.tooLarge };
   const extension = extensionOf(name);
@@ -294,5 +323,5 @@ export function parseListingFile(
   if (isBlankText(text)) return { ok: false, error: MSG.empty };
   if (text.includes("\u0000")) return { ok: false, error: MSG.unsupportedExtension };
   const isJson = extension === "json" || (!CSV_EXTENSIONS.has(extension) && startsLikeJson(text));
-  return isJson ? parseJson(text) : parseCsv(text, extension);
+  return isJson ? parseJson(text, options) : parseCsv(text, extension, options);
 }

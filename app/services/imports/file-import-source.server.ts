@@ -1,3 +1,4 @@
+import type { FileImportOptions } from "../file-import";
 import { FILE_IMPORT_BATCH_SIZE } from "../file-import/limits";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import { openListingFile, type OpenedListingFile } from "./file-parse-thread.server";
@@ -43,10 +44,11 @@ export async function startFileImport(
   userId: string,
   fileName: string,
   content: Uint8Array,
+  options: FileImportOptions = {},
   batchSize: number = FILE_IMPORT_BATCH_SIZE,
 ): Promise<FileImportStart> {
   assertNoOpenJob(importJobKind, userId);
-  const file = await openListingFile(fileName, content, batchSize);
+  const file = await openListingFile(fileName, content, batchSize, options);
   const { check } = file;
   if (!check.ok) return { ok: false, error: check.error };
   const totalPages = Math.max(1, Math.ceil(check.total / batchSize));
@@ -54,7 +56,13 @@ export async function startFileImport(
   try {
     job = createImportJob(userId, {
       source: "fichier",
-      params: { fileName, format: check.format, rows: check.total, ignoredColumns: check.ignoredColumns.slice(0, 20) },
+      params: {
+        fileName,
+        format: check.format,
+        rows: check.total,
+        ignoredColumns: check.ignoredColumns.slice(0, 20),
+        clearEmptyCells: options.clearEmptyCells === true,
+      },
       totalPages,
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { listingRowBatches, parseListingFile, type ParsedListingFile } from "../file-import";
+import { listingRowBatches, parseListingFile, type FileImportOptions, type ParsedListingFile } from "../file-import";
 import type { ListingInput } from "../listings/listing-input";
 import type { FileBatch, FileCheck } from "./file-parse-protocol";
 
@@ -6,8 +6,9 @@ import type { FileBatch, FileCheck } from "./file-parse-protocol";
 export function openListingFileHere(
   fileName: string,
   bytes: Uint8Array,
+  options: FileImportOptions,
 ): { ok: true; file: ParsedListingFile; check: FileCheck } | { ok: false; check: FileCheck } {
-  const parsed = parseListingFile(fileName, bytes);
+  const parsed = parseListingFile(fileName, bytes, options);
   if (!parsed.ok) return { ok: false, check: { ok: false, error: parsed.error } };
   const { file } = parsed;
   return { ok: true, file, check: { ok: true, format: file.format, total: file.total, ignoredColumns: file.ignoredColumns } };

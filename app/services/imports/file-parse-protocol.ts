@@ -1,4 +1,4 @@
-import type { FileImportFormat } from "../file-import";
+import type { FileImportFormat, FileImportOptions } from "../file-import";
 import type { ListingInput } from "../listings/listing-input";
 
 /**
@@ -7,7 +7,7 @@ import type { ListingInput } from "../listings/listing-input";
  * every batch or closes it.
  */
 export type FileParseRequest =
-  | { type: "open"; id: number; session: string; fileName: string; bytes: Uint8Array; batchSize: number }
+  | { type: "open"; id: number; session: string; fileName: string; bytes: Uint8Array; batchSize: number; options: FileImportOptions }
   | { type: "next"; id: number; session: string }
   | { type: "close"; session: string };
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { FILE_IMPORT_MESSAGES } from "../file-import/limits";
 import { sharedThread, type SharedThread } from "../jobs/worker-thread.server";
 import { fileBatches, openListingFileHere } from "./file-parse-inline";
+import type { FileImportOptions } from "../file-import";
 import type { FileBatch, FileCheck, FileParseReply, FileParseRequest } from "./file-parse-protocol";
 
 /**
@@ -55,8 +56,8 @@ function call(shared: SharedThread<FileParseReply>, request: FileParseRequest & 
   });
 }
 
-function openHere(fileName: string, bytes: Uint8Array, batchSize: number): OpenedListingFile {
-  const opened = openListingFileHere(fileName, bytes);
+function openHere(fileName: string, bytes: Uint8Array, batchSize: number, options: FileImportOptions): OpenedListingFile {
+  const opened = openListingFileHere(fileName, bytes, options);
   const batches = opened.ok ? fileBatches(opened.file, batchSize) : null;
   return {
     check: opened.check,
@@ -70,13 +71,18 @@ function openHere(fileName: string, bytes: Uint8Array, batchSize: number): Opene
   };
 }
 
-export async function openListingFile(fileName: string, bytes: Uint8Array, batchSize: number): Promise<OpenedListingFile> {
+export async function openListingFile(
+  fileName: string,
+  bytes: Uint8Array,
+  batchSize: number,
+  options: FileImportOptions = {},
+): Promise<OpenedListingFile> {
   const shared = thread();
-  if (!shared || !(await shared.ready)) return openHere(fileName, bytes, batchSize);
+  if (!shared || !(await shared.ready)) return openHere(fileName, bytes, batchSize, options);
   const session = crypto.randomUUID();
   // The upload's buffer moves to the worker rather than being copied.
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-  const opened = await call(shared, { type: "open", id: nextId++, session, fileName, bytes: own, batchSize }, [own.buffer as ArrayBuffer]);
+  const opened = await call(shared, { type: "open", id: nextId++, session, fileName, bytes: own, batchSize, options }, [own.buffer as ArrayBuffer]);
   if (opened.type === "error") throw new Error(opened.message);
   if (opened.type !== "opened") throw new Error(FILE_IMPORT_MESSAGES.stopped);
   return {

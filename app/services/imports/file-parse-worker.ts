@@ -43,7 +43,7 @@ async function handle(request: FileParseRequest) {
   try {
     if (request.type === "open") {
       dropIdleSessions(Date.now());
-      const opened = openListingFileHere(request.fileName, request.bytes);
+      const opened = openListingFileHere(request.fileName, request.bytes, request.options);
       if (opened.ok) {
         const batches = fileBatches(opened.file, request.batchSize)[Symbol.asyncIterator]();
         sessions.set(request.session, { batches, usedAt: Date.now() });

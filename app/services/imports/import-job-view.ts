@@ -8,6 +8,7 @@ export const IMPORT_TEXT = {
   stopped: "Import arrêté",
 } as const;
 import { formatCount, formatNumber } from "~/utils/format";
+import { FIELD_BY_COLUMN } from "../listings/listing-fields";
 
 /**
  * What the screens know of an import job: the polling route answers it, the progress component
@@ -25,9 +26,14 @@ export type ImportJobView = JobView & {
   withdrawn: number;
   priceDrops: number;
   totalProcessed: number;
+  /** Fields the run changed in known listings, most changed first (issue 24 item 2). */
+  changedFields: ChangedField[];
 };
 
-type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status" | "progress" | "endToast"> & {
+export type ChangedField = { field: string; label: string; count: number };
+
+type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status" | "progress" | "endToast" | "changedFields"> & {
+  changedFields?: Record<string, number> | null;
   status: string;
   createdAt: Date;
   finishedAt: Date | null;
@@ -35,8 +41,21 @@ type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status"
 
 export function toImportJobView(row: JobRow): ImportJobView {
   const { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed } = row;
-  const fields = { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed };
+  const changedFields = changedFieldList(row.changedFields ?? {});
+  const fields = { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed, changedFields };
   return buildJobView("import", row, { done: currentPage, total: totalPages }, fields, importEndToast);
+}
+
+function changedFieldList(tally: Record<string, number>): ChangedField[] {
+  return Object.entries(tally)
+    .map(([column, count]) => ({ field: column, label: FIELD_BY_COLUMN.get(column)?.label ?? column, count }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, "fr"));
+}
+
+/** 'Champs modifiés : prix (12), titre (3)', or null when the run changed nothing. */
+export function changedFieldsSummary(fields: ChangedField[]): string | null {
+  if (fields.length === 0) return null;
+  return `Champs modifiés : ${fields.map((f) => `${f.label} (${formatNumber(f.count)})`).join(", ")}`;
 }
 
 /** Status labels of SPEC.md section 4. */

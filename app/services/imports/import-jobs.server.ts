@@ -7,6 +7,7 @@ import { yieldToEventLoop } from "../jobs/queue.server";
 import { IMPORT_TEXT, importedListings, toImportJobView } from "./import-job-view";
 import { IMPORT_JOB_TABLE, type ImportJob, type ImportSource, type ImportTotals } from "./import-source.server";
 import { writePage } from "./page-writer.server";
+import { rescoreChangedListings } from "./rescore.server";
 
 /** How a queued import gets its pages: built when the job starts, in the process that runs it. */
 export type MakeImportSource = () => ImportSource | Promise<ImportSource>;
@@ -43,6 +44,7 @@ export const importJobKind: JobKind<typeof importJobs, MakeImportSource> = {
           await yieldToEventLoop();
         }
         if (!stopped && !signal.aborted) await source.afterPages?.(job, signal);
+        if (!stopped && !signal.aborted && totals.rescore?.length) await rescoreChangedListings(job, totals.rescore, signal);
         return completionMessage(totals);
       },
       onCompleted: () => source?.onCompleted?.(totals),

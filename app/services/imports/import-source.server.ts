@@ -29,4 +29,11 @@ export type ImportSource = {
   onPageWritten?(job: ImportJob): void;
 };
 
-export type ImportTotals = { imported: number; updated: number; skipped: number; totalProcessed: number };
+export type ImportTotals = {
+  imported: number;
+  updated: number;
+  skipped: number;
+  totalProcessed: number;
+  /** Validated listings whose price or description changed: re-scored before the job ends. */
+  rescore?: number[];
+};

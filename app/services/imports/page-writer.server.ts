@@ -69,6 +69,15 @@ function nextLoopTurn(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Adds a slice's changed columns to the job's tally, in the slice's transaction. */
+function addChangedFields(jobId: string, changed: UpsertCounts["changedFields"]) {
+  const sqlite = getSqlite();
+  const row = sqlite.prepare<[string], { changed_fields: string }>("select changed_fields from import_jobs where id = ?").get(jobId);
+  const tally = JSON.parse(row?.changed_fields ?? "{}") as Record<string, number>;
+  for (const [column, count] of Object.entries(changed)) tally[column] = (tally[column] ?? 0) + (count ?? 0);
+  sqlite.prepare("update import_jobs set changed_fields = ? where id = ?").run(JSON.stringify(tally), jobId);
+}
+
 function recordSlice(
   job: ImportJob,
   page: ImportPage,
@@ -84,6 +93,7 @@ function recordSlice(
   const processed = written + invalid;
   // A page that only carries notes (e.g. "result limit reached") is not a page of data.
   const advance = !last ? 0 : page.listings.length + page.invalid.length === 0 && page.notes?.length ? 0 : 1;
+  if (counts.rescore.length > 0) (totals.rescore ??= []).push(...counts.rescore);
   totals.imported += counts.imported;
   totals.updated += counts.updated;
   totals.skipped += skipped;
@@ -101,6 +111,7 @@ function recordSlice(
     },
     set: { total_pages: pages.total },
   });
+  if (counts.updated > 0) addChangedFields(job.id, counts.changedFields);
   if (last) appendJobErrors(IMPORT_JOB_TABLE, job.id, [...page.invalid, ...(page.notes ?? [])]);
   if (counts.imported + counts.updated > 0) stampLastApiImport(job);
 }

@@ -64,4 +64,33 @@ describe("ligne CSV d'une annonce", () => {
     expect(result.warnings).toEqual([]);
     expect(result.listing).toEqual({ ...LISTING, sourcePlatform: "fichier", sourceOrigin: null });
   });
+
+  it("ajoute statut, modération et conformité après les colonnes réimportables, que l'import ignore (issue 24 item 22)", () => {
+    const record = {
+      status: "suspicious" as const,
+      aiConfidence: 0.87,
+      aiFlagReason: "Paiement demandé avant la visite",
+      aiCheckedAt: new Date("2026-11-02T09:30:00.000Z"),
+      complianceStatus: "a_completer" as const,
+      complianceFindings: JSON.stringify([{ code: "x", message: "Le DPE manque." }, { code: "y", message: "Les honoraires manquent." }]),
+    };
+    const header = CSV_HEADER.trimEnd().split(";");
+    expect(header.slice(-6)).toEqual(["statut", "confiance IA", "raison IA", "analysée le", "conformité", "constats de conformité"]);
+    expect(header.indexOf("statut")).toBeGreaterThan(header.indexOf("email du propriétaire"));
+    const line = csvLine({ ...LISTING, ...record });
+    expect(line.trimEnd().split(";").slice(-6)).toEqual([
+      "Suspecte",
+      "0,87",
+      "Paiement demandé avant la visite",
+      "2026-11-02T09:30:00.000Z",
+      "À compléter",
+      "Le DPE manque. | Les honoraires manquent.",
+    ]);
+    const parsed = parseListingFile("annonces.csv", new TextEncoder().encode(CSV_BOM + CSV_HEADER + line));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.file.ignoredColumns).toEqual([]);
+    const result = [...parsed.file.rows()][0]!.result;
+    if (!result.ok) throw new Error(result.error);
+    expect(result.listing).toEqual({ ...LISTING, sourcePlatform: "fichier", sourceOrigin: null });
+  });
 });

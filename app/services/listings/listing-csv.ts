@@ -1,4 +1,8 @@
-import { FILE_IMPORT_COLUMNS, type FileImportColumnKey } from "../file-import/columns";
+import type { ComplianceStatus, ListingStatus } from "#db/schema";
+import { COMPLIANCE_LABELS } from "../compliance/compliance-texts";
+import { FILE_IMPORT_COLUMNS, type FileImportColumnKey, type RECORD_CSV_HEADERS } from "../file-import/columns";
+import { STATUS_BADGES } from "./listing-labels";
+import { FIELD_BY_FILE_COLUMN, OWNER_FIELDS, type ListingFieldKind } from "./listing-fields";
 import type { ListingInput } from "./listing-input";
 
 /**
@@ -11,8 +15,19 @@ export const CSV_BOM = "\uFEFF";
 const SEPARATOR = ";";
 const LINE_END = "\r\n";
 
-/** What a line holds: a listing as the imports produce it (the reference is its source id). */
-export type CsvListing = Omit<ListingInput, "sourcePlatform" | "sourceOrigin">;
+/** Vigimmo's own view of the listing, written after the re-importable columns (issue 24 item 22). */
+export type CsvListingRecord = {
+  status: ListingStatus;
+  aiConfidence: number | null;
+  aiFlagReason: string | null;
+  aiCheckedAt: Date | null;
+  complianceStatus: ComplianceStatus | null;
+  /** JSON array of findings, each with a `message`. */
+  complianceFindings: string | null;
+};
+
+/** What a line holds: a listing as the imports produce it (the reference is its source id), and its record. */
+export type CsvListing = Omit<ListingInput, "sourcePlatform" | "sourceOrigin"> & Partial<CsvListingRecord>;
 
 /** Cells a spreadsheet would run as a formula; numbers are never text, so a '-3' floor is safe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -35,36 +50,67 @@ function numberCell(value: number | null): string {
   return value === null ? "" : String(value).replace(".", ",");
 }
 
-const CELLS: Record<FileImportColumnKey, (listing: CsvListing) => string> = {
-  reference: (l) => textCell(l.sourcePlatformId),
-  title: (l) => textCell(l.title),
-  description: (l) => textCell(l.description),
-  price: (l) => numberCell(l.price),
-  charges: (l) => numberCell(l.propertyCharges),
-  propertyType: (l) => textCell(l.propertyType),
-  transactionType: (l) => (l.transactionType === "sale" ? "vente" : "location"),
-  address: (l) => textCell(l.address),
-  city: (l) => textCell(l.city),
-  postalCode: (l) => textCell(l.postalCode),
-  surfaceArea: (l) => numberCell(l.surfaceArea),
-  rooms: (l) => numberCell(l.rooms),
-  bedrooms: (l) => numberCell(l.bedrooms),
-  bathrooms: (l) => numberCell(l.bathrooms),
-  images: (l) => textCell(l.images.join("|")),
-  sourceUrl: (l) => textCell(l.sourceUrl),
-  features: (l) => textCell(l.features.join("|")),
-  floor: (l) => numberCell(l.floor),
-  totalFloors: (l) => numberCell(l.totalFloors),
-  yearBuilt: (l) => numberCell(l.yearBuilt),
-  energyRating: (l) => textCell(l.energyRating),
-  ownerFirstName: (l) => textCell(l.owner?.firstName ?? null),
-  ownerLastName: (l) => textCell(l.owner?.lastName ?? null),
-  ownerEmail: (l) => textCell(l.owner?.email ?? null),
+/** A cell of each kind of listing field (listing-fields.ts). */
+const KIND_CELLS: Record<ListingFieldKind, (value: unknown) => string> = {
+  text: (value) => textCell(value as string | null),
+  requiredText: (value) => textCell(value as string),
+  amount: (value) => numberCell(value as number | null),
+  integer: (value) => numberCell(value as number | null),
+  list: (value) => textCell((value as string[]).join("|")),
+  transaction: (value) => (value === "sale" ? "vente" : "location"),
 };
 
-/** The header line: each column under the name the import documents first. */
-export const CSV_HEADER = FILE_IMPORT_COLUMNS.map((column) => textCell(column.labels[0]!)).join(SEPARATOR) + LINE_END;
+/** Columns that are not a listing field: the reference and the owner. */
+const OTHER_CELLS: Partial<Record<FileImportColumnKey, (listing: CsvListing) => string>> = {
+  reference: (l) => textCell(l.sourcePlatformId),
+  ...Object.fromEntries(
+    OWNER_FIELDS.map((field) => [field.fileColumn, (l: CsvListing) => textCell(l.owner?.[field.key] ?? null)]),
+  ),
+};
+
+function cellOf(key: FileImportColumnKey): (listing: CsvListing) => string {
+  const field = FIELD_BY_FILE_COLUMN.get(key);
+  if (field) {
+    const cell = KIND_CELLS[field.kind];
+    const property = field.key as keyof CsvListing;
+    return (listing) => cell(listing[property]);
+  }
+  const other = OTHER_CELLS[key];
+  if (!other) throw new Error(`Colonne d'export CSV sans valeur : ${key}`);
+  return other;
+}
+
+const CELLS = FILE_IMPORT_COLUMNS.map((column) => cellOf(column.key));
+
+function findingMessages(findings: string | null | undefined): string | null {
+  if (!findings) return null;
+  try {
+    const list: unknown = JSON.parse(findings);
+    if (!Array.isArray(list)) return null;
+    const messages = list.flatMap((f: unknown) => (typeof (f as { message?: unknown })?.message === "string" ? [(f as { message: string }).message] : []));
+    return messages.length > 0 ? messages.join(" | ") : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Columns after the re-importable ones: the listing's status, moderation and compliance. Their
+ * headers are among the export metadata the file import skips (RECORD_CSV_HEADERS in columns.ts).
+ */
+const RECORD_CELLS: Array<[header: (typeof RECORD_CSV_HEADERS)[number], cell: (listing: CsvListing) => string]> = [
+  ["statut", (l) => textCell(l.status ? STATUS_BADGES[l.status].label : null)],
+  ["confiance IA", (l) => numberCell(l.aiConfidence ?? null)],
+  ["raison IA", (l) => textCell(l.aiFlagReason ?? null)],
+  ["analysée le", (l) => textCell(l.aiCheckedAt ? l.aiCheckedAt.toISOString() : null)],
+  ["conformité", (l) => textCell(l.complianceStatus ? COMPLIANCE_LABELS[l.complianceStatus] : null)],
+  ["constats de conformité", (l) => textCell(findingMessages(l.complianceFindings))],
+];
+
+/** The header line: each column under the name the import documents first, then the record's columns. */
+export const CSV_HEADER =
+  [...FILE_IMPORT_COLUMNS.map((column) => column.labels[0]!), ...RECORD_CELLS.map(([header]) => header)].map(textCell).join(SEPARATOR) + LINE_END;
 
 export function csvLine(listing: CsvListing): string {
-  return FILE_IMPORT_COLUMNS.map((column) => CELLS[column.key](listing)).join(SEPARATOR) + LINE_END;
+  return [...CELLS, ...RECORD_CELLS.map(([, cell]) => cell)].map((cell) => cell(listing)).join(SEPARATOR) + LINE_END;
 }

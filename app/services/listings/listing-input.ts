@@ -1,4 +1,5 @@
 import type { ComplianceStatus } from "#db/schema";
+import type { LISTING_FIELDS, ListingColumn } from "./listing-fields";
 /**
  * What every import source (MoteurImmo, demo feed, file, API connection) produces before it is
  * written: one listing, already validated and normalised. The import service upserts it keyed on
@@ -12,45 +13,37 @@ export type ListingOwnerInput = {
   email: string | null;
 };
 
-export type ListingInput = {
+/** The value of each kind of listing field (listing-fields.ts). */
+type FieldValues = {
+  text: string | null;
+  requiredText: string;
+  amount: number | null;
+  integer: number | null;
+  list: string[];
+  transaction: TransactionType;
+};
+type Field = (typeof LISTING_FIELDS)[number];
+/** The listing's fields, from the field table: what each means is said there. */
+type ListingFieldValues = { [F in Field as F extends { optional: true } ? never : F["key"]]: FieldValues[F["kind"]] } & {
+  [F in Field as F extends { optional: true } ? F["key"] : never]?: FieldValues[F["kind"]];
+};
+
+export type ListingInput = ListingFieldValues & {
   /** 'moteurimmo', 'fichier', or 'connexion:<id>' */
   sourcePlatform: string;
   /** Stable id inside the source (MoteurImmo uniqueId, file reference or content hash). */
   sourcePlatformId: string;
-  /** Site the ad was first published on (leboncoin, seloger, ...), shown on the source card. */
-  sourceOrigin: string | null;
-  sourceUrl: string | null;
-  title: string;
-  description: string | null;
-  /** EUR; monthly rent for rentals. */
-  price: number | null;
-  /** EUR per month. */
-  propertyCharges: number | null;
-  /** French label: 'Appartement', 'Maison', 'Immeuble', 'Terrain', 'Bureau', 'Local commercial', 'Commerce', 'Parking', 'Autre'. */
-  propertyType: string | null;
-  transactionType: TransactionType;
-  address: string | null;
-  city: string | null;
-  postalCode: string | null;
-  /** m² */
-  surfaceArea: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  images: string[];
-  /** French labels, e.g. 'Balcon', 'Meublé'. */
-  features: string[];
-  floor: number | null;
-  totalFloors: number | null;
-  yearBuilt: number | null;
-  /** DPE letter A..G */
-  energyRating: string | null;
   owner: ListingOwnerInput | null;
   /**
    * The compliance verdict (status and findings as JSON), when the thread that parsed the listing
    * already computed it (the import's workers): the write then only stores it.
    */
   compliance?: { status: ComplianceStatus; findings: string };
+  /**
+   * Columns an update of a known listing leaves as stored: a partial file says nothing of them
+   * (issue 24 item 2). A new listing takes the values above whatever this says.
+   */
+  keepStored?: ListingColumn[];
 };
 
 /** Category keys of the partner API mapped to the French labels stored in properties.property_type. */

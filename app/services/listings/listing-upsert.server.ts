@@ -1,69 +1,71 @@
 import type Database from "better-sqlite3";
 import { getSqlite } from "~/utils/db.server";
 import { verdictColumns } from "../compliance/listing-verdict";
+import { LISTING_FIELDS, type ListingColumn } from "./listing-fields";
 import type { ListingInput } from "./listing-input";
 
-/** `priceDrops`: known listings whose price went down (each new price is also kept in price_changes). */
-export type UpsertCounts = { imported: number; updated: number; skipped: number; priceDrops: number };
-
-type ExistingRow = {
-  id: number;
-  status: string;
-  title: string;
-  description: string | null;
-  price: number | null;
-  property_charges: number | null;
-  property_type: string | null;
-  address: string | null;
-  city: string | null;
-  postal_code: string | null;
-  surface_area: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  images: string;
-  features: string;
-  floor: number | null;
-  total_floors: number | null;
-  year_built: number | null;
-  energy_rating: string | null;
-  source_url: string | null;
-  source_origin: string | null;
-  transaction_type: string;
-  has_owner: number;
-  withdrawn: number;
+/**
+ * `priceDrops`: known listings whose price went down (each new price is also kept in price_changes).
+ * `changedFields`: for each column, how many known listings it changed in (the job's summary).
+ * `rescore`: validated listings whose price or description changed, to re-score before the import ends.
+ */
+export type UpsertCounts = {
+  imported: number;
+  updated: number;
+  skipped: number;
+  priceDrops: number;
+  changedFields: Partial<Record<ListingColumn, number>>;
+  rescore: number[];
 };
 
-/** Column values of a listing as stored (JSON lists serialised). */
-function columns(input: ListingInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    price: input.price,
-    property_charges: input.propertyCharges,
-    property_type: input.propertyType,
-    address: input.address,
-    city: input.city,
-    postal_code: input.postalCode,
-    surface_area: input.surfaceArea,
-    rooms: input.rooms,
-    bedrooms: input.bedrooms,
-    bathrooms: input.bathrooms,
-    images: JSON.stringify(input.images),
-    features: JSON.stringify(input.features),
-    floor: input.floor,
-    total_floors: input.totalFloors,
-    year_built: input.yearBuilt,
-    energy_rating: input.energyRating,
-    source_url: input.sourceUrl,
-    source_origin: input.sourceOrigin,
-    transaction_type: input.transactionType,
-  };
+/** The written columns, from the field table, with how each value is stored (lists as JSON). */
+const FIELDS = LISTING_FIELDS.map((field) => ({
+  key: field.key as keyof ListingInput,
+  column: field.column as ListingColumn,
+  list: field.kind === "list",
+}));
+const COLUMN_NAMES = FIELDS.map((field) => field.column);
+const OPTIONAL = FIELDS.filter((field) => LISTING_FIELDS.some((f) => f.column === field.column && "optional" in f));
+
+type Columns = Record<ListingColumn, string | number | null>;
+type ExistingRow = Columns & { id: number; status: string; has_owner: number; withdrawn: number };
+
+/** Column values of a listing as stored (JSON lists serialised); an optional field the source left out is null. */
+function columns(input: ListingInput): Columns {
+  const values = {} as Columns;
+  for (const { key, column, list } of FIELDS) {
+    const value = input[key] ?? (list ? [] : null);
+    values[column] = list ? JSON.stringify(value) : (value as string | number | null);
+  }
+  return values;
 }
-type Columns = ReturnType<typeof columns>;
-const COLUMN_NAMES = Object.keys(columns({ images: [], features: [] } as unknown as ListingInput)) as Array<
-  keyof Columns
->;
+
+/** The columns an update leaves as stored: those the input says, and optional fields it leaves out. */
+function keptColumns(input: ListingInput): readonly ListingColumn[] {
+  const kept = input.keepStored ?? [];
+  const absent = OPTIONAL.filter((field) => input[field.key] === undefined).map((field) => field.column);
+  return absent.length === 0 ? kept : [...kept, ...absent];
+}
+
+/** The listing as it will be stored once the columns it keeps are merged in (for its compliance verdict). */
+function mergedInput(input: ListingInput, existing: ExistingRow, kept: readonly ListingColumn[]): ListingInput {
+  const merged: Record<string, unknown> = { ...input };
+  for (const { key, column, list } of FIELDS) {
+    if (!kept.includes(column)) continue;
+    const stored = existing[column];
+    merged[key] = list ? parseList(stored) : stored;
+  }
+  return merged as ListingInput;
+}
+
+function parseList(stored: string | number | null): string[] {
+  try {
+    const value: unknown = JSON.parse(String(stored));
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 type Statements = {
   find: Database.Statement<[string, string, string], ExistingRow>;
@@ -95,6 +97,8 @@ function statements(sqlite: Database.Database): Statements {
                @compliance_status, @compliance_findings, @now)`,
     ),
     // A changed price or description is a new fact to moderate, unless the listing is blacklisted.
+    // A validated listing stays active (customers keep it) with its verdict cleared: the import
+    // re-scores it before it ends (issue 25 section 4); the others go back to pending.
     // A listing found again in the results is back on the market: no longer withdrawn. Its
     // compliance verdict keeps the date it was established while it does not change (ADR 021).
     update: sqlite.prepare(
@@ -102,7 +106,7 @@ function statements(sqlite: Database.Database): Statements {
               compliance_checked_at = case when compliance_status is @compliance_status and compliance_findings is @compliance_findings
                 then compliance_checked_at else @now end,
               compliance_status = @compliance_status, compliance_findings = @compliance_findings,
-              status = case when @remoderate = 1 and status <> 'rejected' then 'pending' else status end,
+              status = case when @remoderate = 1 and status not in ('rejected', 'active') then 'pending' else status end,
               ai_checked_at = case when @remoderate = 1 and status <> 'rejected' then null else ai_checked_at end,
               ai_flag_reason = case when @remoderate = 1 and status <> 'rejected' then null else ai_flag_reason end,
               ai_confidence = case when @remoderate = 1 and status <> 'rejected' then null else ai_confidence end
@@ -160,7 +164,7 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
   const sqlite = getSqlite();
   if (!sqlite.inTransaction) throw new Error("upsertListingsInTransaction: transaction requise");
   const st = statements(sqlite);
-  const counts: UpsertCounts = { imported: 0, updated: 0, skipped: 0, priceDrops: 0 };
+  const counts: UpsertCounts = { imported: 0, updated: 0, skipped: 0, priceDrops: 0, changedFields: {}, rescore: [] };
   const now = Date.now();
   for (const input of batch) {
     const values = columns(input);
@@ -178,19 +182,26 @@ export function upsertListingsInTransaction(userId: string, batch: ListingInput[
       counts.imported += 1;
       continue;
     }
-    const changed = existing.withdrawn === 1 || COLUMN_NAMES.some((c) => existing[c] !== values[c]);
+    // A partial file leaves some columns as they are: they are written back unchanged.
+    const kept = keptColumns(input);
+    for (const column of kept) values[column] = existing[column];
+    const changedColumns = COLUMN_NAMES.filter((c) => existing[c] !== values[c]);
     if (!existing.has_owner && input.owner) insertOwner(st, existing.id, input, now);
-    if (!changed) {
+    if (existing.withdrawn !== 1 && changedColumns.length === 0) {
       counts.skipped += 1;
       continue;
     }
+    for (const column of changedColumns) counts.changedFields[column] = (counts.changedFields[column] ?? 0) + 1;
     const remoderate = existing.price !== values.price || existing.description !== values.description;
-    st.update.run({ ...values, ...complianceOf(input, now), id: existing.id, now, remoderate: remoderate ? 1 : 0 });
+    const verdictOf = kept.length > 0 ? { ...mergedInput(input, existing, kept), compliance: undefined } : input;
+    st.update.run({ ...values, ...complianceOf(verdictOf, now), id: existing.id, now, remoderate: remoderate ? 1 : 0 });
     counts.updated += 1;
+    if (remoderate && existing.status === "active") counts.rescore.push(existing.id);
     // A price that appears or disappears is not a change of price: there is nothing to compare.
-    if (existing.price !== null && values.price !== null && existing.price !== values.price) {
-      st.insertPriceChange.run({ property_id: existing.id, user_id: userId, now, old_price: existing.price, new_price: values.price });
-      if (values.price < existing.price) counts.priceDrops += 1;
+    const [oldPrice, newPrice] = [existing.price as number | null, values.price as number | null];
+    if (oldPrice !== null && newPrice !== null && oldPrice !== newPrice) {
+      st.insertPriceChange.run({ property_id: existing.id, user_id: userId, now, old_price: oldPrice, new_price: newPrice });
+      if (newPrice < oldPrice) counts.priceDrops += 1;
     }
   }
   return counts;

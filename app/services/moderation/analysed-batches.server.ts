@@ -2,14 +2,14 @@ import type Database from "better-sqlite3";
 import { MODERATION_BATCH_SIZE } from "~/config";
 import { analyse, createContextBuilder, type ModerationContext, type ModerationVerdict } from "./engine";
 import { activeModel } from "./learning.server";
-import { batchByIds, streamPlatformListings, targetIds, type BatchKey } from "./listing-source.server";
+import { batchByIds, streamPlatformListings, targetIds, type BatchKey, type TargetMode } from "./listing-source.server";
 
 /**
  * Reading and analysing a run's batches, against any connection: the main one (inline) or the
  * analysis worker's own (analysis-worker.ts). Writing stays with the main thread.
  */
 
-export type LoopJob = { id: string; userId: string; mode: "pending" | "ids" | "reanalyze"; ids: number[] };
+export type LoopJob = { id: string; userId: string; mode: TargetMode; ids: number[] };
 
 export type { BatchKey };
 

@@ -7,7 +7,7 @@ import { writeProgress } from "../jobs/status-writer.server";
 import type { Analyzer } from "./analysed-batches.server";
 import { openAnalyzer } from "./analyzer.server";
 import { writeAnalysedBatches, type LoopProgress } from "./batch-loop.server";
-import { countIds, countPending, countReanalyze } from "./listing-source.server";
+import { countIds, countPending, countReanalyze, type TargetMode } from "./listing-source.server";
 import { MODERATION_JOB_TABLE, type ModerationJob, type ModerationMode } from "./moderation-job-table.server";
 import { toModerationJobView } from "./moderation-job-view";
 import { capMessage, completedMessage, MODERATION_TEXT, stoppedMessage } from "./moderation-texts";
@@ -25,7 +25,7 @@ export type RunOptions = {
 /** How many listings a job of this mode could still decide on. */
 export function countTargets(job: Pick<ModerationJob, "userId" | "mode" | "params">): number {
   if (job.mode === "reanalyze") return countReanalyze(job.userId);
-  if (job.mode === "ids") return countIds(job.userId, job.params?.ids ?? []);
+  if (job.mode === "ids") return countIds(job.userId, job.params?.ids ?? [], job.params?.rescore ? "rescore" : "ids");
   return countPending(job.userId);
 }
 
@@ -58,7 +58,9 @@ export const moderationJobKind: JobKind<typeof moderationJobs, RunOptions> = {
         writeProgress(MODERATION_JOB_TABLE, job.id, { set: { total: Math.min(available, cap * MODERATION_BATCH_SIZE), remaining: available } });
         if (available > 0) {
           const analyzer = options.analyzer ?? (opened = await openAnalyzer(job.userId, signal));
-          const loopJob = { id: job.id, userId: job.userId, mode: job.mode, ids: job.params?.ids ?? [] };
+          // A re-score (issue 25 section 4) is a run over given ids that are still active.
+          const mode: TargetMode = job.params?.rescore ? "rescore" : job.mode;
+          const loopJob = { id: job.id, userId: job.userId, mode, ids: job.params?.ids ?? [] };
           await writeAnalysedBatches(job, analyzer.batches(loopJob, cap, signal), { signal, progress });
         }
         const remaining = recordRemaining();
@@ -81,14 +83,21 @@ export const moderationJobKind: JobKind<typeof moderationJobs, RunOptions> = {
 };
 
 /** Creates the job row (pending); a second open run of the same user throws JobBusyError. */
-export function createModerationJob(userId: string, input: { mode: ModerationMode; ids?: number[]; auto?: boolean }): ModerationJob {
+export function createModerationJob(
+  userId: string,
+  input: { mode: ModerationMode; ids?: number[]; auto?: boolean; rescore?: boolean },
+): ModerationJob {
   return createJob(moderationJobKind, userId, (lease) =>
     getDb()
       .insert(moderationJobs)
       .values({
         userId,
         mode: input.mode,
-        params: { ids: input.mode === "ids" ? [...new Set(input.ids ?? [])] : undefined, auto: input.auto ?? false },
+        params: {
+          ids: input.mode === "ids" ? [...new Set(input.ids ?? [])] : undefined,
+          auto: input.auto ?? false,
+          ...(input.rescore ? { rescore: true } : {}),
+        },
         ...lease,
       })
       .returning()

@@ -33,7 +33,7 @@ const FROM = `from properties p left join property_owners o on o.property_id = p
 type RawRow = unknown[];
 
 /** What a write needs of a listing: which row, and the state it was analysed in. */
-export type BatchKey = { id: number; status: "pending" | "suspicious"; updated_at: number };
+export type BatchKey = { id: number; status: "pending" | "suspicious" | "active"; updated_at: number };
 
 /** A listing of a batch, with what the write must find unchanged. */
 export type BatchListing = { key: BatchKey; listing: ModerationListing };
@@ -134,7 +134,7 @@ export async function streamPlatformListings(
  * order: neighbouring rows share pages, so reading and writing touch far fewer pages than in any
  * other order (demo data, for one, has creation dates unrelated to ids).
  */
-export type TargetMode = "pending" | "ids" | "reanalyze";
+export type TargetMode = "pending" | "ids" | "reanalyze" | "rescore";
 
 /**
  * The condition on a run's listings. `rowLookup` prefixes the columns with a unary plus, which
@@ -146,12 +146,14 @@ function targetFilter(mode: TargetMode, rowLookup = false): string {
   if (mode === "pending") return `${col("created_by")} = ? and ${col("status")} = 'pending'`;
   // Given ids: whatever moderation may still decide on (not validated, not blacklisted).
   if (mode === "ids") return `${col("created_by")} = ? and ${col("status")} in ('pending', 'suspicious')`;
+  // Validated listings an import changed (price, description): still active, verdict cleared (issue 25 section 4).
+  if (mode === "rescore") return `${col("created_by")} = ? and ${col("status")} = 'active' and ${col("ai_checked_at")} is null`;
   return `${col("created_by")} = ? and ${col("status")} = 'suspicious' and ${col("ai_confidence")} is null`;
 }
 
 /** The ids of a run's listings, ascending (served by the (created_by, status, ...) indexes). */
 export function targetIds(db: Database.Database, userId: string, mode: TargetMode, given: number[] = []): number[] {
-  if (mode === "ids") return [...new Set(given)].sort((a, b) => a - b);
+  if (mode === "ids" || mode === "rescore") return [...new Set(given)].sort((a, b) => a - b);
   return db
     .prepare(`select p.id from properties p where ${targetFilter(mode)} order by p.id`)
     .pluck()
@@ -191,14 +193,14 @@ export function countReanalyze(userId: string): number {
   return statements(getSqlite()).countReanalyze.get(userId)?.n ?? 0;
 }
 
-export function countIds(userId: string, ids: number[]): number {
+export function countIds(userId: string, ids: number[], mode: "ids" | "rescore" = "ids"): number {
   let total = 0;
   for (let start = 0; start < ids.length; start += 500) {
     const chunk = ids.slice(start, start + 500);
     const row = getSqlite()
       .prepare(
         `select count(*) as n from properties p
-          where ${targetFilter("ids", true)} and p.id in (${chunk.map(() => "?").join(", ")})`,
+          where ${targetFilter(mode, true)} and p.id in (${chunk.map(() => "?").join(", ")})`,
       )
       .get(userId, ...chunk) as { n: number };
     total += row.n;

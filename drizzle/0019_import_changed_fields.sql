@@ -1,0 +1,1 @@
+ALTER TABLE `import_jobs` ADD `changed_fields` text DEFAULT '{}' NOT NULL;
