@@ -68,7 +68,11 @@ beforeAll(async () => {
     apiKey = makeExportKey(demoUserId).apiKey;
     // Due stamps: on the primary, the next signed-in GET would write the session and the user.
     getSqlite().prepare("update sessions set last_used_at = 0, expires_at = ? where id = ?").run(Date.now() + 60_000, sessionId);
-    getSqlite().prepare("update users set last_active_at = null where id = ?").run(demoUserId);
+    getSqlite().prepare("update users set last_active_at = null, key_decisions_seen_at = null where id = ?").run(demoUserId);
+    // A decided key request not seen yet: opening /export-api-keys on the primary marks it seen.
+    getSqlite()
+      .prepare("insert into api_key_requests (id, user_id, company_name, status, reviewed_at) values ('demande-vue', ?, 'Agence', 'rejected', ?)")
+      .run(demoUserId, Date.now());
   } finally {
     closeDb();
     process.env.DATABASE_PATH = testDatabase;
@@ -89,6 +93,12 @@ describe("LiteFS : primaire et réplique sur une même base", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(DEMO_USER.fullName);
     expect(sessionStamps()).toEqual(before);
+  });
+
+  it("la réplique sert /export-api-keys sans marquer vues les décisions (badge)", async () => {
+    const response = await fetch(`${replica.url}/export-api-keys`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(response.status).toBe(200);
+    expect(look((db) => db.prepare("select key_decisions_seen_at from users where id = ?").pluck().get(demoUserId))).toBeNull();
   });
 
   it("la réplique sert l'API d'export, sans écrire son usage (non enregistré, journalisé)", async () => {
