@@ -126,7 +126,7 @@ describe("scripts/docker-start.sh avec LITEFS_DIR", () => {
     const run = spawnSync("sh", ["scripts/docker-start.sh"], {
       cwd: root,
       encoding: "utf8",
-      env: { PATH: `${dir}:${process.env.PATH}`, LITEFS_DIR: path.join(dir, "litefs"), DATABASE_PATH: path.join(dir, "litefs", "vigimmo.db"), LITESTREAM_BUCKET: "b" },
+      env: { NODE_ENV: "production", PATH: `${dir}:${process.env.PATH}`, LITEFS_DIR: path.join(dir, "litefs"), DATABASE_PATH: path.join(dir, "litefs", "vigimmo.db"), LITESTREAM_BUCKET: "b" },
     });
     expect(run.status, run.stderr).toBe(0);
     expect(fs.readFileSync(log, "utf8").trim().split("\n")).toEqual(["litefs mount -config /etc/litefs.yml"]);

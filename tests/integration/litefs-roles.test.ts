@@ -117,7 +117,7 @@ describe("LiteFS : primaire et réplique sur une même base", () => {
   });
 
   it("un POST sur la réplique répond 409 + fly-replay vers le primaire, et n'écrit rien", async () => {
-    const sessions = () => look((db) => db.prepare("select count(*) from sessions where user_id = ?").pluck().get(demoUserId));
+    const sessions = () => look((db) => db.prepare<[string], number>("select count(*) from sessions where user_id = ?").pluck().get(demoUserId)!);
     const before = sessions();
     const form = new URLSearchParams({ intent: "signin", email: DEMO_USER.email, password: DEMO_USER.password });
     const response = await fetch(`${replica.url}/auth`, { method: "POST", body: form, redirect: "manual" });
