@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_USER } from "~/services/platform/demo-data.server";
+import { DEMO_ADMIN, DEMO_USER } from "~/services/platform/demo-data.server";
 import { closeDb, getSqlite } from "~/utils/db.server";
 import { createSession } from "~/utils/session.server";
 import { Janitor, type ServerProcess } from "../../testing/server-process";
@@ -22,6 +22,8 @@ let cookie: string;
 let sessionId: string;
 let apiKey: string;
 let demoUserId: string;
+let adminCookie: string;
+let listingId: number;
 const testDatabase = process.env.DATABASE_PATH;
 
 /** A read-only look at the shared file from the test (never checkpoints, never writes). */
@@ -65,6 +67,9 @@ beforeAll(async () => {
     const session = await createSession(demoUserId);
     cookie = session.setCookie.split(";")[0]!;
     sessionId = session.id;
+    const adminId = getSqlite().prepare<[string], string>("select id from users where email = ?").pluck().get(DEMO_ADMIN.email)!;
+    adminCookie = (await createSession(adminId)).setCookie.split(";")[0]!;
+    listingId = getSqlite().prepare<[string], number>("select id from properties where created_by = ? limit 1").pluck().get(demoUserId)!;
     apiKey = makeExportKey(demoUserId).apiKey;
     // Due stamps: on the primary, the next signed-in GET would write the session and the user.
     getSqlite().prepare("update sessions set last_used_at = 0, expires_at = ? where id = ?").run(Date.now() + 60_000, sessionId);
@@ -99,6 +104,20 @@ describe("LiteFS : primaire et réplique sur une même base", () => {
     const response = await fetch(`${replica.url}/export-api-keys`, { headers: { Cookie: cookie }, redirect: "manual" });
     expect(response.status).toBe(200);
     expect(look((db) => db.prepare("select key_decisions_seen_at from users where id = ?").pluck().get(demoUserId))).toBeNull();
+  });
+
+  // Every screen of the menu, as each role: a GET that writes would answer 500 (read-only database).
+  const SCREENS = ["/dashboard", "/properties", "/compte", "/api-docs", "/export-api-keys", "/prospection", "/moderation", "/api-connections", "/moteurimmo-sync", "/request-api-key", "/admin", "/admin-panel", "/admin-api-requests"];
+  it.each([
+    ["utilisateur", () => cookie],
+    ["administrateur", () => adminCookie],
+  ])("la réplique sert chaque écran en %s sans erreur", async (_role, sessionOf) => {
+    for (const screen of [...SCREENS, `/property/${listingId}`]) {
+      const response = await fetch(`${replica.url}${screen}`, { headers: { Cookie: sessionOf() }, redirect: "manual" });
+      expect(response.status, screen).toBeLessThan(500);
+      await response.arrayBuffer();
+    }
+    expect(replica.tail()).not.toMatch(/SQLITE_READONLY|readonly database/i);
   });
 
   it("la réplique sert l'API d'export, sans écrire son usage (non enregistré, journalisé)", async () => {
