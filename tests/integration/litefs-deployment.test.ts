@@ -132,3 +132,25 @@ describe("scripts/docker-start.sh avec LITEFS_DIR", () => {
     expect(fs.readFileSync(log, "utf8").trim().split("\n")).toEqual(["litefs mount -config /etc/litefs.yml"]);
   });
 });
+
+describe("scripts/migrate.ts (exec de litefs.yml, candidats seulement)", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vigimmo-litefs-migrate-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const migrate = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: root, encoding: "utf8", env: { ...process.env, ...env } });
+
+  it("primaire : applique les migrations ; candidat encore réplique : n'écrit rien", () => {
+    const database = path.join(dir, "vigimmo.db");
+    const primary = migrate({ DATABASE_PATH: database, LITEFS_DIR: dir });
+    expect(primary.stdout, primary.stderr).toContain("Migrations appliquées.");
+    const migrated = fs.statSync(database).mtimeMs;
+
+    const mount = path.join(dir, "replique");
+    fs.mkdirSync(mount);
+    fs.writeFileSync(path.join(mount, ".primary"), "machine-primaire\n");
+    const replica = migrate({ DATABASE_PATH: database, LITEFS_DIR: mount });
+    expect(replica.status, replica.stderr).toBe(0);
+    expect(replica.stdout).toContain("les migrations sont faites par le primaire");
+    expect(fs.statSync(database).mtimeMs).toBe(migrated);
+  });
+});
