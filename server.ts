@@ -50,7 +50,7 @@ const loadBuild = async (): Promise<ServerBuild> =>
     : ((await import(path.join(buildDirectory, "server/index.js"))) as ServerBuild);
 const firstBuild = await loadBuild();
 const entry = firstBuild.entry.module as unknown as Entry;
-const { clientAddress, createAppRequestHandler, drained, forgetServedUrl, isHttpsRequest, logEvent, recordServedUrl, securityHeaders } = entry;
+const { clientAddress, createAppRequestHandler, drained, forgetServedUrl, instanceRole, isHttpsRequest, logEvent, recordServedUrl, securityHeaders } = entry;
 
 // Migrates, seeds an empty database and fails the jobs of dead workers before any request.
 await entry.bootstrap();
@@ -90,6 +90,16 @@ app.use((req, res, next) => {
   logWhenDone(req, res);
   res.locals.cspNonce = setSecurityHeaders(req, res);
   next();
+});
+
+// A write reaching a LiteFS replica (ADR 025) is replayed by Fly on the primary, as LiteFS's proxy
+// and the Epic Stack do: 409 with fly-replay, nothing read from the body, nothing written here.
+app.use((req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const role = instanceRole();
+  if (role.isPrimary) return next();
+  logEvent("http.replayed_to_primary", { method: req.method, path: req.path, primary: role.primaryInstance });
+  res.set("fly-replay", `instance=${role.primaryInstance}`).sendStatus(409);
 });
 
 // Refuse cross-site mutations: a non-GET whose Origin names another host (DECISIONS.md item 12).

@@ -11,6 +11,7 @@ export { bootstrap, shutdown } from "~/services/platform/lifecycle.server";
 export { drained, serveExportApi } from "~/services/export/export-api-node.server";
 export { forgetServedUrl, recordServedUrl } from "~/utils/app-url.server";
 export { clientAddress } from "~/utils/client-address.server";
+export { instanceRole } from "~/utils/litefs.server";
 export { logEvent } from "~/utils/log.server";
 export { createAppRequestHandler } from "~/utils/remix-handler.server";
 export { isHttpsRequest, securityHeaders } from "~/utils/security-headers.server";

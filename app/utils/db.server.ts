@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
 import { DEFAULT_DATABASE_PATH, env } from "./env.server";
+import { isPrimaryInstance } from "./litefs.server";
 
 export type Db = BetterSQLite3Database<typeof schema>;
 type Handle = { path: string; sqlite: Database.Database; db: Db };
@@ -16,8 +17,19 @@ function migrationsFolder() {
   return process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle");
 }
 
-/** Opens (creating the folder), tunes and migrates a database file. */
-export function openDatabase(file: string): Handle {
+/**
+ * Opens (creating the folder), tunes and migrates a database file. `readonly` (a LiteFS replica,
+ * docs/decisions/025-litefs-replicas.md): the primary's file as it is, never migrated, any write
+ * failing with SQLITE_READONLY as it would on LiteFS.
+ */
+export function openDatabase(file: string, { readonly = false }: { readonly?: boolean } = {}): Handle {
+  if (readonly) {
+    const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("cache_size = -64000");
+    sqlite.pragma("temp_store = MEMORY");
+    return { path: file, sqlite, db: drizzle(sqlite, { schema }) };
+  }
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
@@ -38,7 +50,7 @@ function handle(): Handle {
   if (current && current.path === (process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH)) return current;
   const file = env().databasePath;
   if (current) current.sqlite.close();
-  globalHandle.__vigimmoDb = openDatabase(file);
+  globalHandle.__vigimmoDb = openDatabase(file, { readonly: !isPrimaryInstance() });
   return globalHandle.__vigimmoDb;
 }
 
@@ -56,7 +68,7 @@ export function closeDb() {
   if (!current) return;
   globalHandle.__vigimmoDb = undefined;
   try {
-    current.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    if (!current.sqlite.readonly) current.sqlite.pragma("wal_checkpoint(TRUNCATE)");
   } finally {
     current.sqlite.close();
   }

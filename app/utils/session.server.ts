@@ -4,6 +4,7 @@ import { sessions, users } from "#db/schema";
 import { SESSION_LAST_USED_RESOLUTION_MS, SESSION_TTL_MS, USER_ACTIVITY_RESOLUTION_MS, VISIT_GAP_MS } from "~/config";
 import { sessionCookie } from "./cookies.server";
 import { getDb } from "./db.server";
+import { isPrimaryInstance } from "./litefs.server";
 
 // Writing the new expiry on every request would be a write per page view: slide once a day.
 const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +32,8 @@ export async function readSessionId(request: Request): Promise<string | null> {
 /**
  * The session's user id, or null when the session is unknown or expired; slides the expiry and
  * stamps the session's last use and the user's last activity (all throttled, so a page view is
- * rarely a write).
+ * rarely a write). A LiteFS replica skips these writes (ADR 025): the next request served by the
+ * primary makes them.
  */
 export function resolveSession(sessionId: string): string | null {
   const db = getDb();
@@ -43,7 +45,7 @@ export function resolveSession(sessionId: string): string | null {
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
     .get();
   if (!row) return null;
-  if (!row.lastActiveAt || now - row.lastActiveAt.getTime() >= USER_ACTIVITY_RESOLUTION_MS) {
+  if ((!row.lastActiveAt || now - row.lastActiveAt.getTime() >= USER_ACTIVITY_RESOLUTION_MS) && isPrimaryInstance()) {
     // After a long pause this request starts a new visit: the previous one ended at lastActiveAt.
     const newVisit = row.lastActiveAt !== null && now - row.lastActiveAt.getTime() >= VISIT_GAP_MS;
     db.update(users)
@@ -53,7 +55,8 @@ export function resolveSession(sessionId: string): string | null {
   }
   const slide = row.expiresAt.getTime() - now < SESSION_TTL_MS - SLIDE_AFTER_MS;
   const stampUse = !row.lastUsedAt || now - row.lastUsedAt.getTime() >= SESSION_LAST_USED_RESOLUTION_MS;
-  if (slide || stampUse) {
+  // The role (a file read) is checked only when a stamp is due.
+  if ((slide || stampUse) && isPrimaryInstance()) {
     db.update(sessions)
       .set({ lastUsedAt: new Date(now), ...(slide ? { expiresAt: new Date(now + SESSION_TTL_MS) } : {}) })
       .where(eq(sessions.id, sessionId))

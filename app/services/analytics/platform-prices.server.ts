@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { platformFigures } from "#db/schema";
 import { CHART_TOP } from "~/config";
 import { getDb, getSqlite } from "~/utils/db.server";
+import { isPrimaryInstance } from "~/utils/litefs.server";
 import { logEvent } from "~/utils/log.server";
 import { yieldToEventLoop } from "../jobs/queue.server";
 import { cityQuartiles } from "./city-quartiles";
@@ -71,7 +72,11 @@ export async function refreshPlatformPrices(): Promise<PlatformPrices> {
 function refreshPlatformPricesNow(): PlatformPrices {
   const started = performance.now();
   const steps = computeSteps();
-  for (let step = steps.next(); ; step = steps.next()) if (step.done) return store(step.value, started);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (!step.done) continue;
+    // A LiteFS replica (ADR 025) shows the figures without storing them: the primary's refresh will.
+    return isPrimaryInstance() ? store(step.value, started) : { ...step.value, computedAt: new Date() };
+  }
 }
 
 /** The stored quartiles, as /admin shows them. */

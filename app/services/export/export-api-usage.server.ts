@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { timeOrderedUuid } from "~/utils/crypto.server";
 import { getSqlite } from "~/utils/db.server";
+import { isPrimaryInstance } from "~/utils/litefs.server";
 import { logEvent } from "~/utils/log.server";
 
 /**
@@ -81,6 +82,12 @@ export function flushExportUsage() {
   if (pending.length === 0) return;
   const calls = pending;
   pending = [];
+  // A LiteFS replica cannot write them; sending them to the primary is not built yet (ADR 025),
+  // and litefs.yml sends the export API to the primary meanwhile.
+  if (!isPrimaryInstance()) {
+    logEvent("export_api.usage_not_recorded", { calls: calls.length, reason: "replica" });
+    return;
+  }
   try {
     writer(getSqlite())(calls);
   } catch (error) {

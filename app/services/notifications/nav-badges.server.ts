@@ -1,6 +1,7 @@
 import { and, count, eq, gt, ne, sql } from "drizzle-orm";
 import { apiKeyRequests, users } from "#db/schema";
 import { getDb } from "~/utils/db.server";
+import { isPrimaryInstance } from "~/utils/litefs.server";
 
 /**
  * The navigation's notifications (issue 17, item 11): administrators see how many key requests
@@ -39,8 +40,11 @@ function hasUnseenKeyDecision(userId: string): boolean {
   return Boolean(unseen);
 }
 
-/** The user opened /export-api-keys: the decisions made so far are seen (written only when some were not). */
+/**
+ * The user opened /export-api-keys: the decisions made so far are seen (written only when some
+ * were not). Not on a LiteFS replica (ADR 025): the badge stays until a visit served by the primary.
+ */
 export function markKeyDecisionsSeen(userId: string, now = new Date()) {
-  if (!hasUnseenKeyDecision(userId)) return;
+  if (!hasUnseenKeyDecision(userId) || !isPrimaryInstance()) return;
   getDb().update(users).set({ keyDecisionsSeenAt: now }).where(eq(users.id, userId)).run();
 }

@@ -1,6 +1,7 @@
 import { CHART_PRICES_REFRESH_MS, COMPLIANCE_RECHECK_INTERVAL_MS, JOB_SWEEP_INTERVAL_MS, OWNER_PURGE_INTERVAL_MS, RETENTION, WEBHOOKS } from "~/config";
 import { closeDb, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { instanceRole } from "~/utils/litefs.server";
 import { logEvent } from "~/utils/log.server";
 import { DEMO_ADMIN, DEMO_USER, seedDemoIfEmpty } from "./demo-data.server";
 import { scheduleRetention } from "./retention-jobs.server";
@@ -27,6 +28,11 @@ const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigi
  */
 export async function bootstrap() {
   getDb();
+  // A LiteFS replica (ADR 025) only reads: the primary migrates, seeds, sweeps and runs every
+  // job and schedule; writes reaching this machine are replayed there (server.ts).
+  const role = instanceRole();
+  logEvent("server.role", { primary: role.isPrimary, primaryInstance: role.primaryInstance });
+  if (!role.isPrimary) return;
   if (env().demoData && (await seedDemoIfEmpty())) {
     console.log(
       [
