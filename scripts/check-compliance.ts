@@ -1,0 +1,61 @@
+// npm run check:compliance -- FILE.jsonl [--date YYYY-MM-DD] (DECISIONS.md, third round): checks
+// each ad of a JSON Lines file with the same checker as the screens, stores nothing, prints one
+// JSON line per ad. A bad line gets a French error on stderr and exit code 2; the others are
+// still checked.
+import { createReadStream } from "node:fs";
+import { access } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import { checkAdToListing, checkDaySchema, checkInstant, checkLineSchema, describeCheckIssues } from "~/services/compliance/check-input";
+import { checkCompliance } from "~/services/compliance/checker";
+import { listingCommune } from "~/services/compliance/listing-verdict";
+import { lawDay } from "~/services/compliance/references";
+import { fail, runCli } from "./cli";
+
+runCli(
+  {
+    name: "check:compliance",
+    synopsis: "FICHIER.jsonl [--date AAAA-MM-JJ]",
+    description:
+      "Vérifie la conformité de chaque annonce d'un fichier JSON Lines ({\"id\", \"date\"?, \"ad\": {...}} par ligne) sans rien enregistrer, et écrit une ligne JSON par annonce : {\"id\", \"status\", \"findings\": [{\"code\", \"message\"}]}. Une ligne invalide est signalée sur la sortie d'erreur (code de sortie 2) ; les autres sont vérifiées.",
+    options: [["--date <AAAA-MM-JJ>", "jour de la vérification pour les lignes sans « date » (défaut : aujourd'hui, heure de Paris)"]],
+    args: z.object({
+      _: z.array(z.string()).length(1, "un fichier JSON Lines est attendu (un seul)"),
+      date: checkDaySchema.optional(),
+    }),
+  },
+  async (args) => {
+    const file = args._[0]!;
+    await access(file).catch(() => fail(`fichier introuvable ou illisible : ${file}`));
+    const defaultDay = args.date ?? lawDay(new Date());
+    const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+    let number = 0;
+    let bad = 0;
+    for await (const line of lines) {
+      number += 1;
+      if (!line.trim()) continue;
+      const problem = (message: string) => {
+        bad += 1;
+        process.stderr.write(`Ligne ${number} : ${message}\n`);
+      };
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        problem("JSON invalide");
+        continue;
+      }
+      const parsed = checkLineSchema.safeParse(json);
+      if (!parsed.success) {
+        problem(describeCheckIssues(parsed.error));
+        continue;
+      }
+      const { id, date, ad } = parsed.data;
+      const listing = checkAdToListing(ad);
+      const verdict = checkCompliance(listing, { now: checkInstant(date ?? defaultDay), commune: listingCommune(listing.postalCode, listing.city ?? null) });
+      const findings = verdict.findings.map(({ code, message }) => ({ code, message }));
+      process.stdout.write(`${JSON.stringify({ id, status: verdict.status, findings })}\n`);
+    }
+    return bad > 0 ? 2 : 0;
+  },
+);
