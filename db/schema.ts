@@ -139,6 +139,10 @@ export const properties = sqliteTable(
     totalFloors: integer("total_floors"),
     yearBuilt: integer("year_built"),
     energyRating: text("energy_rating"),
+    /** Climate (GES) class A..G as the feed gives it (MoteurImmo gasGrade); read by the compliance checker. */
+    gesRating: text("ges_rating"),
+    /** 'professional' | 'private' | null (unknown): who publishes, for the compliance checker (issue 29). */
+    publisherType: text("publisher_type", { enum: ["professional", "private"] }),
     /** Set when the partner lists the ad among its withdrawn ones (issue 14): the listing keeps
      * its status and history but leaves the default lists and the export. */
     withdrawnAt: timestamp("withdrawn_at"),

@@ -55,6 +55,7 @@ const CELLS: Record<FileImportColumnKey, (listing: CsvListing) => string> = {
   totalFloors: (l) => numberCell(l.totalFloors),
   yearBuilt: (l) => numberCell(l.yearBuilt),
   energyRating: (l) => textCell(l.energyRating),
+  publisherType: (l) => (l.publisherType === "professional" ? "professionnel" : l.publisherType === "private" ? "particulier" : ""),
   ownerFirstName: (l) => textCell(l.owner?.firstName ?? null),
   ownerLastName: (l) => textCell(l.owner?.lastName ?? null),
   ownerEmail: (l) => textCell(l.owner?.email ?? null),

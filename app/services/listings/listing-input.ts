@@ -5,6 +5,8 @@ import type { ComplianceStatus } from "#db/schema";
  * (created_by, source_platform, source_platform_id).
  */
 export type TransactionType = "sale" | "rental";
+/** Who publishes an ad (MoteurImmo's publisher type, the file's « type d'annonceur »). */
+export type PublisherType = "professional" | "private";
 
 export type ListingOwnerInput = {
   firstName: string | null;
@@ -45,6 +47,10 @@ export type ListingInput = {
   yearBuilt: number | null;
   /** DPE letter A..G */
   energyRating: string | null;
+  /** Climate (GES) class A..G when the source gives it; absent: unknown. */
+  gesRating?: string | null;
+  /** Absent or null: unknown. */
+  publisherType?: PublisherType | null;
   owner: ListingOwnerInput | null;
   /**
    * The compliance verdict (status and findings as JSON), when the thread that parsed the listing

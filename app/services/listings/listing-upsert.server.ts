@@ -27,6 +27,8 @@ type ExistingRow = {
   total_floors: number | null;
   year_built: number | null;
   energy_rating: string | null;
+  ges_rating: string | null;
+  publisher_type: string | null;
   source_url: string | null;
   source_origin: string | null;
   transaction_type: string;
@@ -55,6 +57,8 @@ function columns(input: ListingInput) {
     total_floors: input.totalFloors,
     year_built: input.yearBuilt,
     energy_rating: input.energyRating,
+    ges_rating: input.gesRating ?? null,
+    publisher_type: input.publisherType ?? null,
     source_url: input.sourceUrl,
     source_origin: input.sourceOrigin,
     transaction_type: input.transactionType,
