@@ -120,8 +120,8 @@ export function deposit(text: AdText): Reading<Deposit> | null {
   return amount ? { value: { euros: amount.value }, evidence: amount.evidence } : null;
 }
 
-const FEES = /honoraires|frais d'agence/u;
-const FEES_BEFORE = /(?:d'|de )?(?:honoraires|frais d'agence)/u;
+const FEES = /honoraires|frais d'agence|\bhcl\b/u;
+const FEES_BEFORE = /(?:d'|de )?(?:honoraires|frais d'agence)|hcl\b/u;
 // A landlord letting directly charges no agency fees: "Pas d'agence", "de particulier à particulier".
 const NO_FEES = /(?:sans |pas d'|pas de |aucuns? |z[ée]ro )(?:honoraires|frais d'agence|agence)|particulier [àa] particulier|agences s'abstenir|(?:honoraires|frais d'agence)(?: charge locataire| [àa] la charge du locataire)?\s*:?\s*(?:n[ée]ant|offerts|gratuits?|aucun|0\s*(?:€|euros?))/u;
 const INVENTORY = /[ée]tat des lieux|\bedl\b/u;
@@ -145,14 +145,14 @@ export function inventoryFees(text: AdText): Reading<number> | null {
   return amountBefore(text, INVENTORY_BEFORE) ?? amountAfter(text, INVENTORY);
 }
 
-const MOBILITY_LEASE = /\bbail (?:de )?mobilit[ée]\b/u;
+const MOBILITY_LEASE = /\bbail (?:de )?mobilit[ée](?![\p{L}])/u;
 
 /** A bail mobilité (loi du 6 juillet 1989, titre Ier ter): no deposit may be asked. */
 export function mobilityLease(text: AdText): string | null {
   return words(text, MOBILITY_LEASE);
 }
 
-const HOLIDAY = /locations? saisonni[èe]re|location de vacances|locations? vacances|meubl[ée] de tourisme|g[îi]te rural|(?:€|euros?)\s*(?:\/|par|la)\s*(?:nuit(?:[ée]e)?|semaine)\b|\bà la (?:nuit(?:[ée]e)?|semaine)\b/u;
+const HOLIDAY = /locations? saisonni[èe]re|location de vacances|locations? vacances|meubl[ée] de tourisme|g[îi]te rural|(?:€|euros?)\s*(?:\/|par|la)\s*(?:nuit(?:[ée]e)?|semaine)\b|(?<![\p{L}])à la (?:nuit(?:[ée]e)?|semaine)\b/u;
 
 /**
  * A holiday let is outside the loi du 6 juillet 1989 (its art. 2) and the arrêtés cover only

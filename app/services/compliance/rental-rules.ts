@@ -77,7 +77,8 @@ function depositAsked(value: Deposit): boolean {
 }
 
 const ARRONDISSEMENT_CITIES = /^(paris|lyon|marseille)$/iu;
-const ARRONDISSEMENT = /arrondissement|\b\d{1,2}\s*(?:e|er|ème|eme)\b|\b(?:75|69|13)\d{3}\b/u;
+// "3e", "11ème", "Lyon 7", a postal code of the city; "1er" only with the word (it is also a date).
+const ARRONDISSEMENT = /arrondissement|\b(?:[2-9]|1\d|20)\s*(?:e|ème|eme)\b(?!\s*[ée]tage)|\b(?:paris|lyon|marseille)\s+\d{1,2}\b|\b(?:75|69|13)\d{3}\b/u;
 
 /** The commune, and for Paris, Lyon and Marseille the arrondissement (7°): what is missing, or null. */
 function placeMention(listing: ComplianceListing, text: AdText): string | null {
