@@ -6,9 +6,8 @@ import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { z } from "zod";
-import { checkAdToListing, checkDaySchema, checkInstant, checkLineSchema, describeCheckIssues } from "~/services/compliance/check-input";
-import { checkCompliance } from "~/services/compliance/checker";
-import { listingCommune } from "~/services/compliance/listing-verdict";
+import { checkAd } from "~/services/compliance/check-ad.server";
+import { checkDaySchema, checkLineSchema, describeCheckIssues } from "~/services/compliance/check-input";
 import { lawDay } from "~/services/compliance/references";
 import { fail, runCli } from "./cli";
 
@@ -51,8 +50,7 @@ runCli(
         continue;
       }
       const { id, date, ad } = parsed.data;
-      const listing = checkAdToListing(ad);
-      const verdict = checkCompliance(listing, { now: checkInstant(date ?? defaultDay), commune: listingCommune(listing.postalCode, listing.city ?? null) });
+      const verdict = checkAd(ad, date ?? defaultDay);
       const findings = verdict.findings.map(({ code, message }) => ({ code, message }));
       process.stdout.write(`${JSON.stringify({ id, status: verdict.status, findings })}\n`);
     }

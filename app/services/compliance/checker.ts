@@ -26,7 +26,7 @@ function overseas(listing: ComplianceListing, context: ComplianceContext): boole
 export function checkCompliance(listing: ComplianceListing, context: ComplianceContext): ComplianceVerdict {
   const day = lawDay(context.now);
   const text = adText(listing.title, listing.description);
-  const housing = !(listing.propertyType && NOT_HOUSING.has(listing.propertyType)) && !isAnnexLot(listing, text);
+  const housing = !(listing.propertyType && NOT_HOUSING.has(listing.propertyType)) && !isAnnexLot(listing);
   const findings: ComplianceFinding[] = [];
   if (listing.transactionType === "rental") {
     // Only lets of a home under the loi du 6 juillet 1989 carry these rules: not a parking space,

@@ -29,7 +29,7 @@ const PROCEEDINGS = /proc[ée]dures?|plan\s+de\s+sauvegarde|administrateur\s+pro
 const ANNEX_TITLE = /^\s*(?:vente\s+)?(?:cave|cellier|box|garage|parking|place\s+de\s+parking|emplacement\s+de\s+parking)\b/u;
 
 /** A parking space, box or cellar: outside the housing rules, it keeps its fee and co-ownership rules. */
-export function isAnnexLot(listing: ComplianceListing, text: AdText): boolean {
+export function isAnnexLot(listing: ComplianceListing): boolean {
   if (listing.propertyType === "Parking") return true;
   return (listing.propertyType === null || listing.propertyType === "Autre") && ANNEX_TITLE.test(listing.title.toLowerCase());
 }
