@@ -36,7 +36,7 @@ test.describe("Vérifier une annonce", () => {
     await expect(page.getByRole("status")).toHaveText(/Verdict : Non conforme/);
     const findings = page.getByRole("list", { name: "Manquements relevés" });
     await expect(findings.getByText(/Le dépôt de garantie dépasse un mois de loyer hors charges \(800 €\)/)).toBeVisible();
-    await expect(findings.getByText(/Loi n° 89-462 du 6 juillet 1989, art. 22/)).toBeVisible();
+    await expect(findings.getByText(/Loi n° 89-462 du 6 juillet 1989.*art\. 22/)).toBeVisible();
 
     await page.getByLabel("Texte de l'annonce").fill(`${MENTIONS} Dépôt de garantie : 800 €.`);
     await page.getByRole("button", { name: "Vérifier l'annonce" }).click();
