@@ -141,7 +141,7 @@ describe("deposit caps (loi du 6 juillet 1989, art. 22, 25-6 and 25-17)", () => 
     ["two months in words, unfurnished", "Dépôt de garantie : deux mois de loyer.", "Location vide.", "non_conforme"],
     ["two months furnished", "Dépôt de garantie : 1 600 €.", "Appartement meublé.", "conforme"],
     ["three months furnished", "Dépôt de garantie de 3 mois.", "Meublé.", "non_conforme"],
-    ["two months, furnished unknown: only the furnished cap is certain", "Dépôt de garantie : 1 600 €.", "", "conforme"],
+    ["two months, furnished not said: a furnished let must say so, this one is unfurnished", "Dépôt de garantie : 1 600 €.", "", "non_conforme"],
     ["one month charges included is more than a month without", "Dépôt de garantie : un mois de loyer charges comprises, soit 850 €.", "Non meublé.", "non_conforme"],
     ["one month without charges", "Dépôt de garantie : un mois de loyer hors charges.", "Non meublé.", "conforme"],
   ])("%s", (_name, deposit, furnished, status) => {
@@ -149,8 +149,8 @@ describe("deposit caps (loi du 6 juillet 1989, art. 22, 25-6 and 25-17)", () => 
   });
 
   it("furnished read from the structured field and the feature", () => {
-    expect(check(ad("Dépôt de garantie : 1 600 €.", ""), DAY).status).toBe("conforme");
-    expect(check(rental(ad("Dépôt de garantie : 1 600 €.", "").description!, { furnished: false })).status).toBe("non_conforme");
+    expect(check(rental(ad("Dépôt de garantie : 1 600 €.", "").description!, { furnished: true })).status).toBe("conforme");
+    expect(check(rental(ad("Dépôt de garantie : 1 600 €.", "Meublé.").description!, { furnished: false })).status).toBe("non_conforme");
     expect(check(rental(ad("Dépôt de garantie : 1 600 €.", "").description!, { features: ["Meublé"] })).status).toBe("conforme");
   });
 

@@ -116,10 +116,10 @@ function professionalFeeMentions(text: AdText): ComplianceFinding[] {
  */
 function depositCap(listing: ComplianceListing, text: AdText, value: Deposit, evidence: string, rent: BaseRent, charges: number | null): ComplianceFinding[] {
   const isFurnished = furnished(listing, text);
-  // Furnished unknown: only the furnished cap (two months) is certain to be exceeded.
-  const capMonths = isFurnished?.value === false ? 1 : 2;
+  // A furnished let must say so (5° of both arrêtés): an ad that does not is an unfurnished let.
+  const capMonths = isFurnished?.value ? 2 : 1;
   const reference = capMonths === 1 ? "depositUnfurnished" : "depositFurnished";
-  const kind = isFurnished === null ? "meublée ou non (non indiqué : plafond des locations meublées)" : isFurnished.value ? "meublée" : "vide";
+  const kind = isFurnished === null ? "vide (l'annonce ne la dit pas meublée)" : isFurnished.value ? "meublée" : "vide";
   const message = (cap: number) => `Le dépôt de garantie dépasse ${capMonths === 1 ? "un mois" : "deux mois"} de loyer hors charges (${euros(cap)}) pour une location ${kind}.`;
   if ("months" in value) {
     if (value.months > capMonths) return [finding("location.depot_excessif", "breach", message(rent.high * capMonths), evidence, reference)];
