@@ -6,8 +6,8 @@ import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { z } from "zod";
-import { checkAd } from "~/services/compliance/check-ad.server";
-import { checkDaySchema, checkLineSchema, describeCheckIssues } from "~/services/compliance/check-input";
+import { checkDaySchema } from "~/services/compliance/check-input";
+import { checkJsonLines } from "~/services/compliance/check-lines.server";
 import { lawDay } from "~/services/compliance/references";
 import { fail, runCli } from "./cli";
 
@@ -28,31 +28,13 @@ runCli(
     await access(file).catch(() => fail(`fichier introuvable ou illisible : ${file}`));
     const defaultDay = args.date ?? lawDay(new Date());
     const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
-    let number = 0;
     let bad = 0;
-    for await (const line of lines) {
-      number += 1;
-      if (!line.trim()) continue;
-      const problem = (message: string) => {
+    for await (const output of checkJsonLines(lines, defaultDay)) {
+      if (output.ok) process.stdout.write(`${output.json}\n`);
+      else {
         bad += 1;
-        process.stderr.write(`Ligne ${number} : ${message}\n`);
-      };
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch {
-        problem("JSON invalide");
-        continue;
+        process.stderr.write(`${output.error}\n`);
       }
-      const parsed = checkLineSchema.safeParse(json);
-      if (!parsed.success) {
-        problem(describeCheckIssues(parsed.error));
-        continue;
-      }
-      const { id, date, ad } = parsed.data;
-      const verdict = checkAd(ad, date ?? defaultDay);
-      const findings = verdict.findings.map(({ code, message }) => ({ code, message }));
-      process.stdout.write(`${JSON.stringify({ id, status: verdict.status, findings })}\n`);
     }
     return bad > 0 ? 2 : 0;
   },

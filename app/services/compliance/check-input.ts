@@ -48,7 +48,14 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** "2026-03-15" that is a real calendar day. */
 export const checkDaySchema = z
   .string({ invalid_type_error: "la date doit être au format AAAA-MM-JJ" })
-  .refine((value) => ISO_DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "la date doit être un jour réel au format AAAA-MM-JJ");
+  .refine(realDay, "la date doit être un jour réel au format AAAA-MM-JJ");
+
+function realDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  // "2026-02-30" parses as 2 March: only a day that reads back the same is real.
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
 
 /** One line of the check:compliance input. */
 export const checkLineSchema = z.object({
