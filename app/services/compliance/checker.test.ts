@@ -163,6 +163,11 @@ describe("deposit caps (loi du 6 juillet 1989, art. 22, 25-6 and 25-17)", () => 
     expect(check({ ...stored, description: stored.description!.replace("800 €", "900 €") }).codes).toContain("location.depot_excessif");
   });
 
+  it("a sum of the deposit and the first rent is not read as the deposit", () => {
+    expect(codes(ad("Pour réserver : le premier loyer et la caution (1 700 €) par virement."))).toEqual(["location.depot_absent"]);
+    expect(codes(ad("Caution + premier mois (1 650 €) à la signature."))).toEqual(["location.depot_absent"]);
+  });
+
   it("a bail mobilité allows no deposit at all", () => {
     const mobility = (deposit: string) => rental(`Bail mobilité de 6 mois, studio meublé : 850 € par mois charges comprises dont 50 € de forfait de charges. ${deposit} ${ENERGY_AND_RISKS}`, { publisherType: "private" });
     expect(check(mobility("Dépôt de garantie : 400 €."))).toMatchObject({ status: "non_conforme", codes: ["location.depot_bail_mobilite"] });

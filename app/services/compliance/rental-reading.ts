@@ -117,8 +117,14 @@ export function deposit(text: AdText): Reading<Deposit> | null {
     return { value: { months: count, withCharges: Boolean(months[2]) }, evidence };
   }
   const amount = amountAfter(text, DEPOSIT);
-  return amount ? { value: { euros: amount.value }, evidence: amount.evidence } : null;
+  if (!amount) return null;
+  // "le premier loyer et la caution (930 €)", "caution + premier mois (1 200 €)": a sum of both.
+  const at = text.raw.indexOf(amount.evidence);
+  const around = text.lower.slice(Math.max(0, at - 40), at + amount.evidence.length);
+  return WITH_FIRST_RENT.test(around) ? null : { value: { euros: amount.value }, evidence: amount.evidence };
 }
+
+const WITH_FIRST_RENT = /premiers? (?:loyer|mois)|mois d'avance|loyers? d'avance|au total/u;
 
 const FEES = /honoraires|frais d'agence|\bhcl\b/u;
 const FEES_BEFORE = /(?:d'|de )?(?:honoraires|frais d'agence)|hcl\b/u;
