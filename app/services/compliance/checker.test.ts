@@ -269,6 +269,11 @@ describe("energy (CCH L.126-33, R.126-21 to R.126-24; loi du 6 juillet 1989, art
     expect(codes({ ...without("Classe énergie C, "), energyRating: null })).toEqual(["energie.classe_absente"]);
   });
 
+  it("the classes and the energy cost in the DPE's own words too", () => {
+    const words = "Diagnostic de performance énergétique : D ; émissions de gaz à effet de serre : B. Estimation des coûts annuels d'énergie du logement : entre 900 € et 1 250 € par an (prix de référence 2021). Géorisques : www.georisques.gouv.fr";
+    expect(codes(saleListing({ energyRating: null, description: `Prix 200 000 €, honoraires à la charge du vendeur. ${words}` }))).toEqual([]);
+  });
+
   it("the climate class from the feed's GES field or the words", () => {
     const noWords = without("classe climat B. ");
     expect(codes(noWords)).toEqual(["energie.ges_absente"]);

@@ -7,13 +7,13 @@ import { ABSENT, type ComplianceFinding, type ComplianceListing } from "./types"
 
 export type EnergyClass = "A" | "B" | "C" | "D" | "E" | "F" | "G";
 
-const ENERGY_WORDS = /(?:classe [ée]nerg(?:ie|[ée]tique)|[ée]tiquette [ée]nergie|consommation [ée]nerg[ée]tique|dpe)\s*:?\s*(?:classe\s*)?([a-g])\b/u;
-const CLIMATE_WORDS = /(?:\bges\b|gaz [àa] effet de serre|classe climat|[ée]tiquette climat|[ée]missions? de (?:ges|co2))\s*:?\s*(?:classe\s*)?([a-g])\b/u;
+const ENERGY_WORDS = /(?:classe [ée]nerg(?:ie|[ée]tique)|[ée]tiquette [ée]nergie|consommation [ée]nerg[ée]tique|performance [ée]nerg[ée]tique|dpe)\s*:?\s*(?:classe\s*)?([a-g])\b/u;
+const CLIMATE_WORDS = /(?:\bges\b|gaz [àa] effet de serre|classe climat|[ée]tiquette climat|indice climat|[ée]missions? de (?:ges|co2))\s*:?\s*(?:classe\s*)?([a-g])\b/u;
 const EXCESSIVE_MENTION = /consommation [ée]nerg[ée]tique excessive/u;
 /** A home with no DPE class to give (blank DPE, not subject to it): no class mention can be asked. */
 const NO_DPE = /dpe (?:vierge|non soumis|non requis|non applicable)|non soumis au dpe|dpe\s*:\s*(?:vierge|non soumis|non requis)/u;
-const ENERGY_COST = /d[ée]penses (?:annuelles |th[ée]oriques |estim[ée]es )*(?:d'[ée]nergie|[ée]nerg[ée]tiques)/u;
-const PRICE_YEAR = /(?:indexés?|r[ée]f[ée]rence|prix|tarifs?|ann[ée]e)[^\n]{0,60}?\b(?:19|20)\d{2}\b/u;
+const ENERGY_COST = /d[ée]penses (?:annuelles |th[ée]oriques |estim[ée]es )*(?:d'[ée]nergie|[ée]nerg[ée]tiques)|co[uû]ts? annuels? d'[ée]nergie/u;
+const PRICE_YEAR = /(?:indexés?|r[ée]f[ée]rence|prix|tarifs?|ann[ée]e|base)[^\n]{0,60}?\b(?:19|20)\d{2}\b/u;
 const GEORISQUES = /g[ée]orisques/u;
 
 function classIn(text: AdText, pattern: RegExp): Reading<EnergyClass> | null {
