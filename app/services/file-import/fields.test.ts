@@ -153,6 +153,9 @@ describe("readPublisherType (« type d'annonceur », issue 29)", () => {
   });
 
   it("refuses anything else with the values it expects", () => {
-    expect(readPublisherType("notaire ?")).toEqual({ ok: false, reason: "professionnel ou particulier attendu" });
+    expect(readPublisherType("notaire ?")).toEqual({
+      ok: false,
+      reason: "professionnel ou particulier attendu",
+    });
   });
 });

@@ -6,7 +6,13 @@
  */
 import { EMAIL_MAX_LENGTH } from "~/config";
 import { parseFrenchNumber } from "./french-number";
-import { featureLabel, normaliseWord, propertyTypeLabel, publisherType, transactionType } from "./vocabulary";
+import {
+  featureLabel,
+  normaliseWord,
+  propertyTypeLabel,
+  publisherType,
+  transactionType,
+} from "./vocabulary";
 import type { PublisherType, TransactionType } from "~/services/listings/listing-input";
 
 export type CellResult<T> = { ok: true; value: T } | { ok: false; reason: string | null };
