@@ -14,12 +14,10 @@ const STATUTORY_CAP_LABEL = /loyer de base [àa] ne pas d[ée]passer/gu;
 export function adText(title: string, description: string | null): AdText {
   const raw = description ? `${title}\n${description}` : title;
   // Typographic apostrophes read as straight ones ("d’état des lieux"); one character for one.
-  const lower = raw
-    .toLowerCase()
-    .replace(/\u2019/g, "'")
-    // The statutory label « loyer de référence majoré (loyer de base à ne pas dépasser) » names the
-    // cap, not the rent: blanked (same length, so quotes still line up) before "loyer de base" is read.
-    .replace(STATUTORY_CAP_LABEL, (label) => "plafond".padEnd(label.length, " "));
+  let lower = raw.toLowerCase().replace(/\u2019/g, "'");
+  // The statutory label « loyer de référence majoré (loyer de base à ne pas dépasser) » names the
+  // cap, not the rent: blanked (same length, so quotes still line up) before "loyer de base" is read.
+  if (lower.includes("ne pas d")) lower = lower.replace(STATUTORY_CAP_LABEL, (label) => "plafond".padEnd(label.length, " "));
   // Lower-casing keeps French text the same length; if some rare letter does not, quote the lower-cased text.
   return { raw: lower.length === raw.length ? raw : lower, lower };
 }

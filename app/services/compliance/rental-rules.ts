@@ -1,4 +1,4 @@
-import type { AdText } from "./ad-text";
+import type { AdText, Reading } from "./ad-text";
 import { feeCaps, feeZone } from "./fee-caps";
 import { euros, finding } from "./finding";
 import { applies, type ReferenceKey } from "./references";
@@ -32,6 +32,8 @@ export function rentalFindings(listing: ComplianceListing, text: AdText, day: st
   const surface = livingSurface(listing, text);
   const depositReading = deposit(text);
   const mobility = mobilityLease(text);
+  const fees = tenantFees(text);
+  const withCharges = rentWithCharges(text);
   const publisher = listing.publisherType ?? null;
   // Both lists apply to professionals from 2017; to every landlord from 1 July 2022. An unknown
   // publisher owes the common list from the later date, when it is certain either way.
@@ -41,7 +43,7 @@ export function rentalFindings(listing: ComplianceListing, text: AdText, day: st
     if (!charges) {
       found.push(finding("location.charges_absentes", "missing", "Le montant des charges récupérables (ou leur absence) n'est pas indiqué.", ABSENT, mentions));
     } else if (charges.value > 0) {
-      if (!rentWithCharges(text)) {
+      if (!withCharges) {
         found.push(finding("location.loyer_cc_absent", "missing", "Le loyer mensuel charges comprises (mention « charges comprises » ou « CC ») n'est pas indiqué.", charges.evidence, mentions));
       }
       if (!chargesRegime(text)) {
@@ -60,15 +62,15 @@ export function rentalFindings(listing: ComplianceListing, text: AdText, day: st
     const place = placeMention(listing, text);
     if (place) found.push(finding("location.commune_absente", "missing", place, ABSENT, mentions));
   }
-  if (publisher === "professional" && applies("rentalAdPro", day)) found.push(...professionalFeeMentions(text));
+  if (publisher === "professional" && applies("rentalAdPro", day)) found.push(...professionalFeeMentions(text, fees));
 
-  const rent = baseRent(listing, text, charges);
+  const rent = baseRent(listing, text, charges, withCharges);
   if (depositReading && mobility && depositAsked(depositReading.value) && applies("depositMobility", day)) {
     found.push(finding("location.depot_bail_mobilite", "breach", "Bail mobilité : aucun dépôt de garantie ne peut être exigé.", `${mobility} ; ${depositReading.evidence}`, "depositMobility"));
   } else if (depositReading && rent && !mobility) {
     found.push(...depositCap(listing, text, depositReading.value, depositReading.evidence, rent, charges?.value ?? null));
   }
-  found.push(...feeCapFindings(text, day, commune, surface?.value ?? null));
+  found.push(...feeCapFindings(text, fees, day, commune, surface?.value ?? null));
   return found;
 }
 
@@ -91,8 +93,7 @@ function placeMention(listing: ComplianceListing, text: AdText): string | null {
 }
 
 /** Art. 4, 6° and 7°: the tenant's fees, all taxes included, under the words "honoraires charge locataire". */
-function professionalFeeMentions(text: AdText): ComplianceFinding[] {
-  const fees = tenantFees(text);
+function professionalFeeMentions(text: AdText, fees: Reading<number> | null): ComplianceFinding[] {
   if (!fees) {
     return [finding("location.honoraires_absents", "missing", "Les honoraires à la charge du locataire (montant TTC, « honoraires charge locataire ») ne sont pas indiqués.", ABSENT, "rentalAdPro")];
   }
@@ -148,8 +149,7 @@ function depositCap(listing: ComplianceListing, text: AdText, value: Deposit, ev
  * Visits, file and lease, and the inventory, per m² (art. 5, décret 2014-890). The zone decides
  * the first cap: in a commune whose zone is unknown, only what exceeds the highest cap is a breach.
  */
-function feeCapFindings(text: AdText, day: string, commune: ListingCommune | null, surface: number | null): ComplianceFinding[] {
-  const fees = tenantFees(text);
+function feeCapFindings(text: AdText, fees: Reading<number> | null, day: string, commune: ListingCommune | null, surface: number | null): ComplianceFinding[] {
   if (!fees || fees.value <= 0 || surface === null || !applies("feesCap", day)) return [];
   const found: ComplianceFinding[] = [];
   const inventory = inventoryFees(text);
