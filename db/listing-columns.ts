@@ -13,6 +13,7 @@ const BUILDERS = {
   integer: (name: string) => integer(name),
   list: (name: string) => text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   transaction: (name: string) => text(name, { enum: ["sale", "rental"] }).notNull(),
+  publisher: (name: string) => text(name, { enum: ["professional", "private"] }),
 } as const satisfies Record<ListingFieldKind, (name: string) => unknown>;
 
 type Field = (typeof LISTING_FIELDS)[number];

@@ -38,6 +38,9 @@ function HeaderActions({ isAdmin }: { isAdmin: boolean }) {
         Modération IA
         {counts.suspicious > 0 ? <Badge tone="amber">{formatNumber(counts.suspicious)}</Badge> : null}
       </Link>
+      <Link to="/verifier-annonce" className={buttonClasses("secondary")}>
+        Vérifier une annonce
+      </Link>
       <Link to={{ pathname: "/properties", search }} preventScrollReset className={buttonClasses("secondary")}>
         Actualiser
       </Link>

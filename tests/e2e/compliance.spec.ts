@@ -2,8 +2,10 @@ import { addListings } from "../setup/listings-factories";
 import { expect, expectNoWcagViolation, expectToast, test } from "./fixtures";
 
 const COMPLETE =
-  "Loyer 850 € CC par mois dont 50 € de charges. Dépôt de garantie : 800 €. Location non meublée, 45 m². " +
-  "Honoraires charge locataire : 450 € TTC dont 135 € d'état des lieux. DPE C, GES B.";
+  "Loyer 850 € CC par mois dont 50 € de provisions sur charges (régularisation annuelle). Dépôt de garantie : 800 €. Location non meublée, 45 m². " +
+  "Honoraires charge locataire : 450 € TTC dont 135 € d'état des lieux. DPE C, GES B. " +
+  "Montant estimé des dépenses annuelles d'énergie pour un usage standard : entre 610 € et 860 € par an (prix indexés au 1er janvier 2021). " +
+  "Les informations sur les risques auxquels ce bien est exposé sont disponibles sur le site Géorisques : www.georisques.gouv.fr.";
 const TOURS = { city: "Tours", postalCode: "37000", propertyCharges: null, energyRating: "C" };
 
 test.describe("Conformité des annonces", () => {

@@ -3,6 +3,7 @@ import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { COMPLIANCE_LABELS, COMPLIANCE_TONES, NOT_CHECKED_LABEL } from "~/services/compliance/compliance-texts";
 import type { ComplianceView } from "~/services/compliance/compliance-view";
 import { formatLongDateTime } from "~/utils/format";
+import { ComplianceFindings } from "./compliance-findings";
 
 /** The "Conformité" card of /property/{id}: the verdict and each finding with its evidence and legal reference. */
 export function ComplianceCard({ compliance }: { compliance: ComplianceView }) {
@@ -18,26 +19,7 @@ export function ComplianceCard({ compliance }: { compliance: ComplianceView }) {
         {status && findings.length === 0 ? (
           <p className="text-sm text-slate-700">Aucun manquement relevé aux règles des annonces immobilières.</p>
         ) : null}
-        {findings.length ? (
-          <ul className="space-y-4" aria-label="Manquements relevés">
-            {findings.map((finding) => (
-              <li key={finding.code} className={`space-y-1 border-l-4 pl-3 text-sm ${finding.kind === "breach" ? "border-red-600" : "border-amber-500"}`}>
-                <p className="font-medium text-slate-900">
-                  <span className="sr-only">{finding.kind === "breach" ? "Règle enfreinte : " : "Mention manquante : "}</span>
-                  {finding.message}
-                </p>
-                <p className="text-slate-700">
-                  <span className="font-medium">Constat :</span> {finding.evidence}
-                </p>
-                {finding.reference ? (
-                  <p className="text-slate-600">
-                    <span className="font-medium">Référence :</span> {finding.reference}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {findings.length ? <ComplianceFindings findings={findings} /> : null}
       </CardBody>
     </Card>
   );

@@ -9,10 +9,15 @@ export type AdText = { raw: string; lower: string };
 
 export type Reading<T> = { value: T; evidence: string };
 
+const STATUTORY_CAP_LABEL = /loyer de base [àa] ne pas d[ée]passer/gu;
+
 export function adText(title: string, description: string | null): AdText {
   const raw = description ? `${title}\n${description}` : title;
   // Typographic apostrophes read as straight ones ("d’état des lieux"); one character for one.
-  const lower = raw.toLowerCase().replace(/\u2019/g, "'");
+  let lower = raw.toLowerCase().replace(/\u2019/g, "'");
+  // The statutory label « loyer de référence majoré (loyer de base à ne pas dépasser) » names the
+  // cap, not the rent: blanked (same length, so quotes still line up) before "loyer de base" is read.
+  if (lower.includes("ne pas d")) lower = lower.replace(STATUTORY_CAP_LABEL, (label) => "plafond".padEnd(label.length, " "));
   // Lower-casing keeps French text the same length; if some rare letter does not, quote the lower-cased text.
   return { raw: lower.length === raw.length ? raw : lower, lower };
 }
@@ -56,11 +61,11 @@ export function amountAfter(text: AdText, keywords: RegExp): Reading<number> | n
   return value === null ? null : { value, evidence: quote(text, match.index, match.index + match[0].length) };
 }
 
-/** The first amount in euros right before one of the keywords ("50 € de charges"). */
+/** The first amount in euros right before one of the keywords ("50 € de charges", "850 € par mois, charges comprises"). */
 export function amountBefore(text: AdText, keywords: RegExp): Reading<number> | null {
   // A pattern led by a number is tried at every digit of the ad: look for the keyword first.
   if (!keywords.test(text.lower)) return null;
-  const match = compile(keywords, "before", (k) => `${AMOUNT}${EURO}\\s*(?:(?:\\/|par)\\s*mois\\s*)?(?:ttc\\s*)?(?:${k})`).exec(text.lower);
+  const match = compile(keywords, "before", (k) => `${AMOUNT}${EURO}[\\s,]*(?:(?:\\/|par)\\s*mois[\\s,]*)?(?:ttc\\s*)?(?:${k})`).exec(text.lower);
   if (!match) return null;
   const value = amountOf(match[1]!);
   return value === null ? null : { value, evidence: quote(text, match.index, match.index + match[0].length) };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ComplianceStatus } from "#db/schema";
+import { FINDING_KINDS } from "./types";
 
 /**
  * A listing's stored verdict as the "Conformité" card shows it. The findings column is JSON
@@ -8,7 +9,7 @@ import type { ComplianceStatus } from "#db/schema";
  */
 const storedFinding = z.object({
   code: z.string(),
-  kind: z.enum(["missing", "breach"]).catch("missing"),
+  kind: z.enum(FINDING_KINDS).catch("missing"),
   message: z.string(),
   evidence: z.string().catch("absent"),
   reference: z.string().catch(""),

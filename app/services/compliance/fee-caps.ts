@@ -6,9 +6,9 @@ import { applies } from "./references";
  * 2025, +0,87 %). Visits, file and lease: 12 € in the "very tight" zone (zone A bis), 10 € in the
  * tight zone (communes of décret n° 2013-392), 8 € elsewhere; inventory: 3 € everywhere.
  *
- * The zone lists are not embedded: only communes confirmed in the sources of docs/conformite.md
- * carry their zone; elsewhere the highest cap applies, so a fee is never called too high when it
- * could be lawful.
+ * The official lists of communes could not be read (docs/conformite.md): only communes whose zone
+ * the sources confirm carry it. Elsewhere the zone is unknown: fees above the highest cap are a
+ * breach whatever the zone, fees between the lowest and the highest cap are "à vérifier".
  */
 export type FeeZone = "tres_tendue" | "tendue" | "inconnue";
 
@@ -31,8 +31,11 @@ export function feeZone(inseeCode: string | null): FeeZone {
 
 export type FeeCaps = { visitsPerM2: number; inventoryPerM2: number };
 
+/** The cap of a known zone; for "inconnue", the lowest cap (8 €/m², 8,07 € from 2026). */
 export function feeCaps(zone: FeeZone, day: string): FeeCaps {
   const revised = applies("feesCapRevised", day);
-  if (zone === "tendue") return { visitsPerM2: revised ? 10.09 : 10, inventoryPerM2: revised ? 3.03 : 3 };
-  return { visitsPerM2: revised ? 12.1 : 12, inventoryPerM2: revised ? 3.03 : 3 };
+  const inventoryPerM2 = revised ? 3.03 : 3;
+  if (zone === "tres_tendue") return { visitsPerM2: revised ? 12.1 : 12, inventoryPerM2 };
+  if (zone === "tendue") return { visitsPerM2: revised ? 10.09 : 10, inventoryPerM2 };
+  return { visitsPerM2: revised ? 8.07 : 8, inventoryPerM2 };
 }

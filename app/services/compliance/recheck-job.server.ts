@@ -38,12 +38,14 @@ type Row = {
   property_charges: number | null;
   surface_area: number | null;
   energy_rating: string | null;
+  ges_rating: string | null;
+  publisher_type: "professional" | "private" | null;
   features: string;
   postal_code: string | null;
   city: string | null;
 };
 
-const COLUMNS = `id, title, description, transaction_type, property_type, price, property_charges, surface_area, energy_rating, features, postal_code, city`;
+const COLUMNS = `id, title, description, transaction_type, property_type, price, property_charges, surface_area, energy_rating, ges_rating, publisher_type, features, postal_code, city`;
 
 function toListing(row: Row): StoredListing {
   let features: unknown = [];
@@ -61,6 +63,8 @@ function toListing(row: Row): StoredListing {
     propertyCharges: row.property_charges,
     surfaceArea: row.surface_area,
     energyRating: row.energy_rating,
+    gesRating: row.ges_rating,
+    publisherType: row.publisher_type,
     features: Array.isArray(features) ? features.filter((f): f is string => typeof f === "string") : [],
     postalCode: row.postal_code,
     city: row.city,

@@ -1,6 +1,7 @@
 import { amountAfter, rateOrAmountAfter, words, type AdText } from "./ad-text";
 import { euros, finding } from "./finding";
-import { applies, frenchDay } from "./references";
+import { energyClass } from "./energy-rules";
+import { applies, frenchDay, type ReferenceKey } from "./references";
 import { livingSurface, rentWithoutCharges } from "./rental-reading";
 import { ABSENT, type ComplianceFinding, type ComplianceListing, type ListingCommune } from "./types";
 
@@ -62,42 +63,95 @@ export function rentControlTerritory(inseeCode: string): RentControlTerritory | 
   return BY_CODE.get(inseeCode);
 }
 
+const ZONE_MENTION = /zone soumise [àa] (?:l'|un )?encadrement des loyers/u;
 const REFERENCE_RENT = /loyer de r[ée]f[ée]rence major[ée]/u;
 const BASE_RENT = /loyer de base/u;
 const COMPLEMENT = /compl[ée]ment de loyer/u;
-const NO_COMPLEMENT = /(?:sans|pas de|aucun) compl[ée]ment de loyer|compl[ée]ment de loyer\s*:?\s*(?:n[ée]ant|aucun|0\s*€)/u;
+const NO_COMPLEMENT = /(?:sans|pas de|aucun) compl[ée]ment de loyer|compl[ée]ment de loyer\s*:?\s*(?:n[ée]ant|aucun|0\s*(?:€|euros?))/u;
 
+/** The complement of rent the ad asks for: its amount, 0 when it says there is none, null when silent. */
+function complementOf(text: AdText): { amount: number | null; evidence: string } | null {
+  const none = words(text, NO_COMPLEMENT);
+  if (none) return { amount: 0, evidence: none };
+  const named = words(text, COMPLEMENT);
+  if (!named) return null;
+  const amount = amountAfter(text, COMPLEMENT);
+  return amount ? { amount: amount.value, evidence: amount.evidence } : { amount: null, evidence: named };
+}
+
+/**
+ * Rent control (loi ELAN, art. 140) in the territories and from the days above: the ad's
+ * mentions (arrêté du 10 janvier 2017, art. 4, I, 3° for professionals; arrêté du 21 avril 2022,
+ * 3° for everyone) and the cap itself, the loyer de base at most the loyer de référence majoré.
+ * The experiment ran eight years from the law's publication: from 24 November 2026, without a
+ * text read that extends it, the rules are "à vérifier".
+ */
 export function rentControlFindings(listing: ComplianceListing, text: AdText, day: string, commune: ListingCommune | null): ComplianceFinding[] {
   const territory = commune ? rentControlTerritory(commune.code) : undefined;
-  if (!territory || territory.since > day || !applies("rentControlAd", day)) return [];
+  const complement = complementOf(text);
+  const found: ComplianceFinding[] = complementBan(listing, text, day, complement);
+  if (!territory || territory.since > day) return found;
   const place = `${territory.communes[commune!.code]} (encadrement des loyers de ${territory.name} depuis le ${frenchDay(territory.since)})`;
-  const found: ComplianceFinding[] = [];
+  if (applies("rentControlEnd", day)) {
+    found.push(
+      finding(
+        "encadrement.fin_experimentation",
+        "verify",
+        `${place} : l'expérimentation de l'encadrement des loyers devait prendre fin le 23 novembre 2026 ; sa prolongation n'a pas pu être vérifiée. Mentions et plafond à vérifier.`,
+        commune!.name,
+        "rentControlEnd",
+      ),
+    );
+    return found;
+  }
+  const mentions: ReferenceKey = listing.publisherType === "professional" ? "rentControlAdPro" : "rentControlAdPrivate";
   const reference = rateOrAmountAfter(text, REFERENCE_RENT);
-  const base = amountAfter(text, BASE_RENT) ?? rentWithoutCharges(text);
-  if (!reference) {
-    found.push(finding("encadrement.loyer_reference_absent", "missing", `${place} : l'annonce doit indiquer le « loyer de référence majoré ».`, ABSENT, "rentControlAd"));
+  const base = amountAfter(text, BASE_RENT);
+  if (applies(mentions, day)) {
+    if (!words(text, ZONE_MENTION)) {
+      found.push(finding("encadrement.mention_zone_absente", "missing", `${place} : l'annonce doit porter la mention « Zone soumise à encadrement des loyers ».`, ABSENT, mentions));
+    }
+    if (!reference) {
+      found.push(finding("encadrement.loyer_reference_absent", "missing", `${place} : l'annonce doit indiquer le « loyer de référence majoré (loyer de base à ne pas dépasser) ».`, ABSENT, mentions));
+    }
+    if (!base) found.push(finding("encadrement.loyer_base_absent", "missing", `${place} : l'annonce doit indiquer le « loyer de base ».`, ABSENT, mentions));
+    if (complement && complement.amount === null) {
+      found.push(finding("encadrement.complement_sans_montant", "missing", `${place} : le montant du complément de loyer n'est pas indiqué.`, complement.evidence, mentions));
+    }
   }
-  if (!amountAfter(text, BASE_RENT)) {
-    found.push(finding("encadrement.loyer_base_absent", "missing", `${place} : l'annonce doit indiquer le « loyer de base ».`, ABSENT, "rentControlAd"));
-  }
-  const complement = words(text, COMPLEMENT) && !words(text, NO_COMPLEMENT) ? amountAfter(text, COMPLEMENT) : null;
-  if (words(text, COMPLEMENT) && !words(text, NO_COMPLEMENT) && !complement) {
-    found.push(finding("encadrement.complement_sans_montant", "missing", `${place} : le montant du complément de loyer n'est pas indiqué.`, words(text, COMPLEMENT)!, "rentControlAd"));
-  }
-  if (reference && base) {
+  // The rent without charges less the complement is the loyer de base when the ad does not name it.
+  const without = listing.priceExcludesCharges && listing.price ? { value: listing.price, evidence: `loyer hors charges : ${listing.price} €` } : rentWithoutCharges(text);
+  const baseRent = base ?? (without ? { value: without.value - (complement?.amount ?? 0), evidence: without.evidence } : null);
+  if (reference && baseRent) {
     const surface = livingSurface(listing, text);
     const cap = reference.value.perSquareMetre ? (surface ? reference.value.amount * surface.value : null) : reference.value.amount;
-    if (cap !== null && base.value > cap + 1) {
+    if (cap !== null && baseRent.value > cap + 1) {
       found.push(
         finding(
           "encadrement.loyer_depasse",
           "breach",
-          `${place} : le loyer de base (${euros(base.value)}) dépasse le loyer de référence majoré (${euros(cap)}).`,
-          `${base.evidence} ; ${reference.evidence}`,
-          "rentControlAd",
+          `${place} : le loyer de base (${euros(baseRent.value)}) dépasse le loyer de référence majoré (${euros(cap)}).`,
+          `${baseRent.evidence} ; ${reference.evidence}`,
+          "rentControlCap",
         ),
       );
     }
   }
   return found;
+}
+
+/** No complement of rent for a home of class F or G (art. 140, as amended by the loi du 16 août 2022). */
+function complementBan(listing: ComplianceListing, text: AdText, day: string, complement: { amount: number | null; evidence: string } | null): ComplianceFinding[] {
+  if (!complement?.amount || !applies("complementBanFG", day)) return [];
+  const energy = energyClass(listing, text);
+  if (!energy || (energy.value !== "F" && energy.value !== "G")) return [];
+  return [
+    finding(
+      "encadrement.complement_interdit_fg",
+      "breach",
+      `Logement classé ${energy.value} : aucun complément de loyer ne peut être appliqué.`,
+      `${complement.evidence} ; ${energy.evidence}`,
+      "complementBanFG",
+    ),
+  ];
 }

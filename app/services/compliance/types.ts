@@ -18,7 +18,26 @@ export type ComplianceListing = {
   energyRating: string | null;
   features: string[];
   postalCode: string | null;
+  /** The commune as written (the rules need it for the "commune et arrondissement" mention). */
+  city?: string | null;
+  /**
+   * Who publishes the ad: most fee mentions are owed by professionals only (arrêté du 10 janvier
+   * 2017). Unknown (null or absent): no finding that concerns only one kind of publisher.
+   */
+  publisherType?: PublisherType | null;
+  /** The climate (GES) class A..G given by the feed, when it gives one. */
+  gesRating?: string | null;
+  /** Furnished as a structured field (the "Meublé" feature is read too); null: not said. */
+  furnished?: boolean | null;
+  /**
+   * The price is the rent without charges (the check:compliance input says so); otherwise the
+   * stored price may include charges or not, which only the ad's words tell.
+   */
+  priceExcludesCharges?: boolean;
 };
+
+export const PUBLISHER_TYPES = ["professional", "private"] as const;
+export type PublisherType = (typeof PUBLISHER_TYPES)[number];
 
 /** The listing's commune by INSEE code (an arrondissement's parent already applied). */
 export type ListingCommune = { code: string; name: string; department: string };
@@ -28,8 +47,13 @@ export type ComplianceContext = { now: Date; commune: ListingCommune | null };
 /** A legal text, its article and the date the rule applies from (ISO day). */
 export type LegalReference = { text: string; article: string; since: string };
 
-/** `missing`: a mention is absent or unreadable; `breach`: a rule is broken. */
-export type FindingKind = "missing" | "breach";
+/**
+ * `missing`: a mention is absent or unreadable (→ à compléter); `breach`: a rule is broken (→ non
+ * conforme); `verify`: the rule may apply but the checker cannot tell (the list of communes, a
+ * text whose extension is unknown): shown "à vérifier", it never changes the verdict.
+ */
+export const FINDING_KINDS = ["missing", "breach", "verify"] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export type ComplianceFinding = {
   code: string;

@@ -45,6 +45,7 @@ const KIND_READERS: Record<ListingFieldKind, z.ZodTypeAny> = {
   integer,
   list: textList,
   transaction: z.enum(["sale", "rental"]).nullish().catch(null),
+  publisher: z.enum(["professional", "private"]).nullish().catch(null),
 };
 
 /** Fields read another way than their kind says. */

@@ -35,6 +35,7 @@ const KIND_SQL: Record<ListingFieldKind, (column: string) => string> = {
   requiredText: (c) => `p.${c}`,
   integer: (c) => `p.${c}`,
   transaction: (c) => `p.${c}`,
+  publisher: (c) => `p.${c}`,
   // 1250.0 is written 1250, as JSON clients expect of an integral amount.
   amount: (c) => `iif(p.${c} = cast(p.${c} as integer), cast(p.${c} as integer), p.${c})`,
   // Lists written by older imports are not always valid JSON: an empty list rather than an error.

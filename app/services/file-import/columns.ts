@@ -26,6 +26,7 @@ export type FileImportColumnKey =
   | "totalFloors"
   | "yearBuilt"
   | "energyRating"
+  | "publisherType"
   | "ownerFirstName"
   | "ownerLastName"
   | "ownerEmail";
@@ -278,6 +279,17 @@ export const FILE_IMPORT_COLUMNS: FileImportColumn[] = [
     plural: false,
     description: "Classe énergie du DPE, une lettre de A à G (NC ou vide si non communiquée).",
     example: "C",
+  },
+  {
+    key: "publisherType",
+    labels: ["type d'annonceur", "type annonceur", "annonceur", "publisher_type", "publisher type"],
+    required: false,
+    name: "type d'annonceur",
+    feminine: false,
+    plural: false,
+    description:
+      "« professionnel » ou « particulier » : les mentions d'honoraires ne sont exigées que d'un professionnel. Vide : inconnu.",
+    example: "professionnel",
   },
   {
     key: "ownerFirstName",

@@ -6,6 +6,7 @@ import {
   readImages,
   readMultilineText,
   readPostalCode,
+  readPublisherType,
   readPropertyType,
   readSourceUrl,
   readText,
@@ -137,5 +138,24 @@ describe("cell readers", () => {
     ]);
     expect(value(readFeatures(""))).toEqual([]);
     expect(readFeatures([{ a: 1 }]).ok).toBe(false);
+  });
+});
+
+describe("readPublisherType (« type d'annonceur », issue 29)", () => {
+  it.each([
+    ["Professionnel", "professional"],
+    ["agence", "professional"],
+    ["PARTICULIER", "private"],
+    ["propriétaire", "private"],
+    ["", null],
+  ])("« %s » → %s", (cell, expected) => {
+    expect(readPublisherType(cell)).toEqual({ ok: true, value: expected });
+  });
+
+  it("refuses anything else with the values it expects", () => {
+    expect(readPublisherType("notaire ?")).toEqual({
+      ok: false,
+      reason: "professionnel ou particulier attendu",
+    });
   });
 });

@@ -6,8 +6,14 @@
  */
 import { EMAIL_MAX_LENGTH } from "~/config";
 import { parseFrenchNumber } from "./french-number";
-import { featureLabel, normaliseWord, propertyTypeLabel, transactionType } from "./vocabulary";
-import type { TransactionType } from "~/services/listings/listing-input";
+import {
+  featureLabel,
+  normaliseWord,
+  propertyTypeLabel,
+  publisherType,
+  transactionType,
+} from "./vocabulary";
+import type { PublisherType, TransactionType } from "~/services/listings/listing-input";
 
 export type CellResult<T> = { ok: true; value: T } | { ok: false; reason: string | null };
 /** A value kept without its unusable parts (bad image or link), which are reported as warnings. */
@@ -102,6 +108,15 @@ export function readTransaction(value: unknown): CellResult<TransactionType> {
   if (raw === null || raw.trim() === "") return ok("rental");
   const type = transactionType(raw);
   return type ? ok(type) : fail("vente ou location attendu");
+}
+
+/** Empty: unknown publisher (the checker then asks for no mention owed by one kind only). */
+export function readPublisherType(value: unknown): CellResult<PublisherType | null> {
+  const parsed = readText(value);
+  if (!parsed.ok) return parsed;
+  if (parsed.value === null) return EMPTY;
+  const type = publisherType(parsed.value);
+  return type ? ok(type) : fail("professionnel ou particulier attendu");
 }
 
 const UNKNOWN_RATING = new Set([

@@ -66,6 +66,7 @@ describe("parseListingFile: CSV", () => {
       totalFloors: 5,
       yearBuilt: 1975,
       energyRating: "C",
+      publisherType: null,
       owner: { firstName: "Marie", lastName: "Durand", email: "marie.durand@exemple.fr" },
     } satisfies ListingInput);
     expect(second).toMatchObject({
@@ -394,6 +395,7 @@ describe("parseListingFile: JSON", () => {
         totalFloors: 2,
         yearBuilt: 1930,
         energyRating: "D",
+        publisherType: null,
         owner: { firstName: "Jean", lastName: "Martin", email: "jean.martin@exemple.fr" },
         // Null in the export: a re-import leaves what the listing already holds (issue 24 item 2).
         keepStored: ["property_charges", "floor"],

@@ -60,6 +60,7 @@ export function listingRowSchema(maxYear: number) {
     totalFloors: count(0, 300),
     yearBuilt: count(1000, maxYear),
     energyRating: z.enum(RATINGS, { message: "lettre de A à G attendue" }).nullable(),
+    publisherType: z.enum(["professional", "private"]).nullable(),
     ownerFirstName: text(100),
     ownerLastName: text(100),
     ownerEmail: emailField({
@@ -106,6 +107,7 @@ const READERS: {
   totalFloors: read.readNumber,
   yearBuilt: read.readNumber,
   energyRating: read.readEnergyRating,
+  publisherType: read.readPublisherType,
   ownerFirstName: read.readText,
   ownerLastName: read.readText,
   ownerEmail: read.readEmail,
@@ -185,6 +187,7 @@ function toListingInput(row: ValidRow, images: string[], sourceUrl: string | nul
     totalFloors: row.totalFloors,
     yearBuilt: row.yearBuilt,
     energyRating: row.energyRating,
+    publisherType: row.publisherType,
     owner: hasOwner
       ? { firstName: row.ownerFirstName, lastName: row.ownerLastName, email: row.ownerEmail }
       : null,

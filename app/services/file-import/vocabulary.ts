@@ -2,7 +2,11 @@
  * Free-text values people put in type, transaction and features cells, mapped to what Vigimmo
  * stores. Keys are compared after `normaliseWord`, so accents, case and punctuation do not matter.
  */
-import { PROPERTY_TYPE_LABELS, type TransactionType } from "~/services/listings/listing-input";
+import {
+  PROPERTY_TYPE_LABELS,
+  type PublisherType,
+  type TransactionType,
+} from "~/services/listings/listing-input";
 
 /** 'À louer !' -> 'a louer': accents and case dropped, any run of non-alphanumerics is one space. */
 export function normaliseWord(text: string): string {
@@ -119,6 +123,22 @@ export const propertyTypeLabel = memoise(
 
 export const transactionType = memoise(
   (text: string): TransactionType | null => TRANSACTIONS.get(normaliseWord(text)) ?? null,
+);
+
+/** « type d'annonceur » cells: who publishes the ad (the compliance checker reads it, issue 29). */
+const PUBLISHER_TYPES = index<PublisherType>([
+  [
+    "professional",
+    ["professionnel", "pro", "agence", "agent immobilier", "mandataire", "professional", "agency"],
+  ],
+  [
+    "private",
+    ["particulier", "propriétaire", "bailleur particulier", "private", "individual", "owner"],
+  ],
+]);
+
+export const publisherType = memoise(
+  (text: string): PublisherType | null => PUBLISHER_TYPES.get(normaliseWord(text)) ?? null,
 );
 
 export const featureLabel = memoise(

@@ -24,6 +24,7 @@ const LISTING: CsvListing = {
   totalFloors: 5,
   yearBuilt: 1975,
   energyRating: "C",
+  publisherType: "professional",
   owner: { firstName: "Marie", lastName: "Durand", email: "marie.durand@exemple.fr" },
 };
 

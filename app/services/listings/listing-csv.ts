@@ -58,6 +58,7 @@ const KIND_CELLS: Record<ListingFieldKind, (value: unknown) => string> = {
   integer: (value) => numberCell(value as number | null),
   list: (value) => textCell((value as string[]).join("|")),
   transaction: (value) => (value === "sale" ? "vente" : "location"),
+  publisher: (value) => (value === "professional" ? "professionnel" : value === "private" ? "particulier" : ""),
 };
 
 /** Columns that are not a listing field: the reference and the owner. */

@@ -16,7 +16,8 @@ import type { FileImportColumnKey } from "../file-import/columns";
  */
 
 /** How a value is stored and exported; the SQL and the zod schema of each kind are below. */
-export type ListingFieldKind = "text" | "requiredText" | "amount" | "integer" | "list" | "transaction";
+/** `publisher`: who publishes the ad, "professional" or "private" (null: unknown), read by the compliance checker. */
+export type ListingFieldKind = "text" | "requiredText" | "amount" | "integer" | "list" | "transaction" | "publisher";
 
 export type ListingField = {
   /** Property of ListingInput and of the Drizzle row (camelCase). */
@@ -63,6 +64,9 @@ export const LISTING_FIELDS = [
   { key: "energyRating", column: "energy_rating", kind: "text", label: "dpe", fileColumn: "energyRating", exportKey: "energy_rating", description: "Classe énergie du DPE, de A à G", sample: "C" },
   { key: "sourceUrl", column: "source_url", kind: "text", label: "url", fileColumn: "sourceUrl", exportKey: "source_url", description: "Lien vers l'annonce d'origine", sample: "https://www.example.fr/annonces/4821" },
   { key: "sourceOrigin", column: "source_origin", kind: "text", label: "site d'origine", fileColumn: null, exportKey: null, description: "Site où l'annonce a d'abord paru", sample: null },
+  // Read by the compliance checker (issue 29): the feed's climate class and who publishes.
+  { key: "gesRating", column: "ges_rating", kind: "text", label: "classe GES", fileColumn: null, exportKey: null, description: "Classe climat (GES) du DPE, de A à G", sample: null, optional: true },
+  { key: "publisherType", column: "publisher_type", kind: "publisher", label: "type d'annonceur", fileColumn: "publisherType", exportKey: null, description: "« professional » ou « private »", sample: null, optional: true },
 ] as const satisfies readonly ListingField[];
 
 export type ListingFieldKey = (typeof LISTING_FIELDS)[number]["key"];
@@ -83,6 +87,7 @@ export const KIND_TYPE_LABELS: Record<ListingFieldKind, string> = {
   integer: "entier ou null",
   list: "liste de textes",
   transaction: "« sale » ou « rental »",
+  publisher: "« professional », « private » ou null",
 };
 
 export const FIELD_BY_COLUMN = new Map<string, ListingField>(LISTING_FIELDS.map((field) => [field.column, field]));
@@ -100,4 +105,5 @@ export const EXPORT_VALUE_SCHEMAS = {
   integer: z.number().int().nullable(),
   list: z.array(z.string()),
   transaction: z.enum(["sale", "rental"]),
+  publisher: z.enum(["professional", "private"]).nullable(),
 } as const satisfies Record<ListingFieldKind, z.ZodTypeAny>;

@@ -6,6 +6,8 @@ import type { LISTING_FIELDS, ListingColumn } from "./listing-fields";
  * (created_by, source_platform, source_platform_id).
  */
 export type TransactionType = "sale" | "rental";
+/** Who publishes an ad (MoteurImmo's publisher type, the file's « type d'annonceur »). */
+export type PublisherType = "professional" | "private";
 
 export type ListingOwnerInput = {
   firstName: string | null;
@@ -21,6 +23,7 @@ type FieldValues = {
   integer: number | null;
   list: string[];
   transaction: TransactionType;
+  publisher: PublisherType | null;
 };
 type Field = (typeof LISTING_FIELDS)[number];
 /** The listing's fields, from the field table: what each means is said there. */

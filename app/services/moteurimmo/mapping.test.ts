@@ -86,6 +86,8 @@ const EXPECTED: ListingInput = {
   totalFloors: 5,
   yearBuilt: 1930,
   energyRating: "D",
+  gesRating: "C",
+  publisherType: "private",
   owner: { firstName: "Jean-Pierre", lastName: "de la Fontaine", email: "jp@example.fr" },
 };
 
@@ -119,6 +121,8 @@ describe("adToListing", () => {
       totalFloors: null,
       yearBuilt: null,
       energyRating: null,
+      gesRating: null,
+      publisherType: null,
       owner: null,
     } satisfies ListingInput);
   });

@@ -2,6 +2,7 @@ import {
   PROPERTY_TYPE_LABELS,
   type ListingInput,
   type ListingOwnerInput,
+  type PublisherType,
   type TransactionType,
 } from "../listings/listing-input";
 import type { ParsedAd } from "./types";
@@ -96,6 +97,8 @@ export function adToListing(
     totalFloors: count(ad.buildingFloors),
     yearBuilt: year(ad.constructionYear),
     energyRating: energyRating(ad.energyGrade),
+    gesRating: energyRating(ad.gasGrade),
+    publisherType: publisherType(ad.publisher?.type),
     owner: owner(realContact(ad.publisher?.name), realContact(ad.publisher?.email)),
   };
 }
@@ -146,6 +149,14 @@ function year(value: number | null | undefined): number | null {
 function energyRating(value: string | null | undefined): string | null {
   const letter = value?.trim().toUpperCase();
   return letter && /^[A-G]$/.test(letter) ? letter : null;
+}
+
+/** The partner's publisher type (`individual` | `professional`, MOTEURIMMO.md); anything else: unknown. */
+function publisherType(value: string | null | undefined): PublisherType | null {
+  const type = value?.trim().toLowerCase();
+  if (type === "professional" || type === "pro" || type === "agency") return "professional";
+  if (type === "individual" || type === "private" || type === "particulier") return "private";
+  return null;
 }
 
 function pictures(ad: ParsedAd): string[] {
