@@ -158,8 +158,9 @@ describe("screens and permissions", () => {
     const own = await propertyLoader({ request: await requestAs(alice.id, `/property/${id}`), params: { id: String(id) }, context: {} });
     expect(own.compliance.status).toBe("a_completer");
     expect(own.compliance.findings[0]).toMatchObject({ code: expect.any(String), message: expect.any(String), evidence: expect.any(String), reference: expect.stringContaining("depuis le") });
-    const other = await thrownBy(async () => propertyLoader({ request: await requestAs(bob.id, `/property/${id}`), params: { id: String(id) }, context: {} }));
-    expect(other.location).toBe("/properties");
+    // Another account's listing is not found (issue 24 item 14).
+    const other = await propertyLoader({ request: await requestAs(bob.id, `/property/${id}`), params: { id: String(id) }, context: {} }).catch((thrown: unknown) => thrown);
+    expect(other).toMatchObject({ data: { error: "Annonce introuvable" }, init: { status: 404 } });
   });
 
   it("the dashboard counts the user's own listings by verdict; /admin counts the platform's", async () => {

@@ -43,6 +43,8 @@ describe("parseListingFile: CSV", () => {
     expect(file).toMatchObject({ format: "csv", separator: ",", total: 2, ignoredColumns: [] });
     const [first, second] = listings(file);
     expect(first).toEqual({
+      // No « type d'annonceur » column: a known listing keeps the one it has.
+      keepStored: ["publisher_type"],
       sourcePlatform: "fichier",
       sourcePlatformId: "A-1",
       sourceOrigin: null,
@@ -398,7 +400,7 @@ describe("parseListingFile: JSON", () => {
         publisherType: null,
         owner: { firstName: "Jean", lastName: "Martin", email: "jean.martin@exemple.fr" },
         // Null in the export: a re-import leaves what the listing already holds (issue 24 item 2).
-        keepStored: ["property_charges", "floor"],
+        keepStored: ["property_charges", "floor", "publisher_type"],
       },
     ]);
   });

@@ -76,16 +76,17 @@ describe("ligne CSV d'une annonce", () => {
       complianceFindings: JSON.stringify([{ code: "x", message: "Le DPE manque." }, { code: "y", message: "Les honoraires manquent." }]),
     };
     const header = CSV_HEADER.trimEnd().split(";");
-    expect(header.slice(-6)).toEqual(["statut", "confiance IA", "raison IA", "analysée le", "conformité", "constats de conformité"]);
-    expect(header.indexOf("statut")).toBeGreaterThan(header.indexOf("email du propriétaire"));
+    // Every text cell is quoted, the header's included (issue 23 item 11).
+    expect(header.slice(-6)).toEqual(['"statut"', '"confiance IA"', '"raison IA"', '"analysée le"', '"conformité"', '"constats de conformité"']);
+    expect(header.indexOf('"statut"')).toBeGreaterThan(header.indexOf('"email du propriétaire"'));
     const line = csvLine({ ...LISTING, ...record });
     expect(line.trimEnd().split(";").slice(-6)).toEqual([
-      "Suspecte",
+      '"Suspecte"',
       "0,87",
-      "Paiement demandé avant la visite",
-      "2026-11-02T09:30:00.000Z",
-      "À compléter",
-      "Le DPE manque. | Les honoraires manquent.",
+      '"Paiement demandé avant la visite"',
+      '"2026-11-02T09:30:00.000Z"',
+      '"À compléter"',
+      '"Le DPE manque. | Les honoraires manquent."',
     ]);
     const parsed = parseListingFile("annonces.csv", new TextEncoder().encode(CSV_BOM + CSV_HEADER + line));
     if (!parsed.ok) throw new Error(parsed.error);
