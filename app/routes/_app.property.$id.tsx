@@ -6,6 +6,7 @@ import { ComplianceCard } from "~/components/compliance/compliance-card";
 import { DescriptionEditor } from "~/components/listings/description-editor";
 import { ListingDetails, ListingLocation, ListingSource } from "~/components/listings/listing-facts";
 import { ListingGallery } from "~/components/listings/listing-gallery";
+import { DecisionHistory } from "~/components/listings/decision-history";
 import { ListingReview } from "~/components/listings/listing-review";
 import { OwnerCard } from "~/components/listings/owner-card";
 import { PriceHistory } from "~/components/listings/price-history";
@@ -18,7 +19,8 @@ import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listings/listing-l
 import { readListingCompliance } from "~/services/compliance/compliance-read.server";
 import { recheckListingCompliance } from "~/services/compliance/recheck-job.server";
 import { getListing, updateListingDescription } from "~/services/listings/listings.server";
-import { answerDecision } from "~/services/moderation/decision-answer.server";
+import { answerDecision, answerRevision } from "~/services/moderation/decision-answer.server";
+import { listingHistory } from "~/services/moderation/decision-history.server";
 import { createOwnerForListing } from "~/services/listings/owners.server";
 import { priceHistoryOf } from "~/services/listings/price-history.server";
 import { formatPrice } from "~/utils/format";
@@ -45,7 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Unknown, malformed and other users' ids get the same answer: nothing tells them apart.
   const listing = id === null ? null : getListing(user.id, id, { anyOwner: user.isAdmin });
   if (!listing) throw await redirectWithToast("/properties", { type: "error", message: LOAD_ERROR });
-  return { listing, compliance: readListingCompliance(listing.id), priceHistory: priceHistoryOf(listing) };
+  return {
+    listing,
+    compliance: readListingCompliance(listing.id),
+    priceHistory: priceHistoryOf(listing),
+    decisions: listingHistory(listing.id),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -66,6 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // Valider / Blacklister: the owner or an administrator, while the listing is suspicious or pending.
   if (intent === "validate" || intent === "blacklist") return answerDecision(user, id, intent, ["suspicious", "pending"]);
+  // A decision taken back: reported as a scam after validation, or a blacklisting undone.
+  if (intent === "report" || intent === "restore") return answerRevision(user, id, formData);
   if (intent !== "update-description") {
     return data({ ok: false, toast: { type: "error" as const, message: "Erreur lors de la mise à jour" } }, { status: 400 });
   }
@@ -83,7 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PropertyPage() {
-  const { listing, compliance, priceHistory } = useLoaderData<typeof loader>();
+  const { listing, compliance, priceHistory, decisions } = useLoaderData<typeof loader>();
   const rental = listing.transactionType === "rental";
   const status = STATUS_BADGES[listing.status];
   const reviewable = listing.status === "suspicious" || listing.status === "pending" ? listing.status : null;
@@ -120,7 +129,14 @@ export default function PropertyPage() {
               ) : null}
             </CardBody>
           </Card>
-          {reviewable ? <ListingReview status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
+          {reviewable ? <ListingReview title={listing.title} status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
+          {!reviewable || decisions.length > 0 ? (
+            <DecisionHistory
+              listing={listing}
+              history={decisions}
+              engine={{ checkedAt: listing.aiCheckedAt, flagged: listing.aiFlagReason !== null }}
+            />
+          ) : null}
           <Card>
             <CardHeader title="Description" />
             <CardBody>

@@ -6,12 +6,13 @@ import { STATUS_BADGES } from "~/services/listings/listing-labels";
 import type { ListingCard as Listing } from "~/services/listings/listings.server";
 import { formatPrice, formatSurface } from "~/utils/format";
 import { ListingImage } from "./listing-image";
+import { ReportScamButton } from "./report-scam-button";
 
 function ownerName(owner: NonNullable<Listing["owner"]>) {
   return [owner.firstName, owner.lastName].filter(Boolean).join(" ");
 }
 
-/** One card of the /properties grid; the whole card links to the listing's page. */
+/** One card of the /properties grid; the card links to the listing's page, an active one can be reported. */
 export function ListingCard({ listing }: { listing: Listing }) {
   const status = STATUS_BADGES[listing.status];
   const facts = [
@@ -56,6 +57,12 @@ export function ListingCard({ listing }: { listing: Listing }) {
           ) : null}
         </div>
       </Link>
+      {listing.status === "active" ? (
+        // Outside the link: the report opens its own dialog instead of the listing's page.
+        <div className="border-t border-slate-100 px-4 py-3">
+          <ReportScamButton listingId={listing.id} listingTitle={listing.title} size="sm" />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -233,6 +233,8 @@ export type ListingDetail = Omit<ListingCard, "image" | "flagged" | "priceDroppe
   sourceOrigin: string | null;
   aiFlagReason: string | null;
   aiConfidence: number | null;
+  /** When the engine gave its verdict: the first step of the listing's decision history. */
+  aiCheckedAt: number | null;
   createdAt: Date;
   /** False when an administrator looks at another user's listing: its edits stay the owner's. */
   mine: boolean;
@@ -280,6 +282,7 @@ export function getListing(userId: string, id: number, { anyOwner = false } = {}
     compliance: listing.complianceStatus,
     aiFlagReason: listing.aiFlagReason,
     aiConfidence: listing.aiConfidence,
+    aiCheckedAt: listing.aiCheckedAt ? listing.aiCheckedAt.getTime() : null,
     createdAt: listing.createdAt,
     withdrawnAt: listing.withdrawnAt,
     daysOnMarket: daysOnMarket(listing.createdAt, listing.withdrawnAt),
