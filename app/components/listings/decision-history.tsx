@@ -53,7 +53,7 @@ export function DecisionHistory({
         {listing.status === "rejected" ? (
           <>
             <Button variant="secondary" disabled={fetcher.state !== "idle"} onClick={() => setConfirming(true)}>
-              Rétablir l'annonce
+              {"Rétablir l'annonce"}
             </Button>
             <ConfirmDialog
               open={confirming}

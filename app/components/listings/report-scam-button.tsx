@@ -41,10 +41,7 @@ export function ReportScamButton({ listingId, listingTitle, size = "md" }: { lis
         onClose={() => setOpen(false)}
         title="Signaler comme arnaque"
         description={
-          <>
-            « {listingTitle} » sera blacklistée et retirée de l'export tout de suite ; la décision reste dans son historique et
-            peut être corrigée.
-          </>
+          `« ${listingTitle} » sera blacklistée et retirée de l'export tout de suite ; la décision reste dans son historique et peut être corrigée.`
         }
       >
         <fetcher.Form method="post" action={`/property/${listingId}`} {...getFormProps(form)} className="space-y-4">

@@ -28,7 +28,7 @@ export function BlacklistButton({ title, disabled, size, onConfirm }: { title: s
         open={open}
         onClose={() => setOpen(false)}
         title="Blacklister cette annonce ?"
-        description={<>« {title} » sera marquée comme arnaque et ne sera pas exportée. Vous pourrez rétablir l'annonce depuis sa page.</>}
+        description={`« ${title} » sera marquée comme arnaque et ne sera pas exportée. Vous pourrez rétablir l'annonce depuis sa page.`}
         confirmLabel="Blacklister"
         onConfirm={onConfirm}
       />
