@@ -27,7 +27,7 @@ import {
   testMoteurImmoConnection,
 } from "~/services/imports/moteurimmo-import.server";
 import { FIXED_FILTER_LABELS } from "~/services/moteurimmo/mapping";
-import { assignOwnersToAllListings } from "~/services/listings/owners.server";
+import { assignOwnersToAllListings } from "~/services/listings/fictitious-owners.server";
 import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin, requireUser } from "~/utils/permissions.server";

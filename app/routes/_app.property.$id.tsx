@@ -21,7 +21,8 @@ import { recheckListingCompliance } from "~/services/compliance/recheck-job.serv
 import { getListing, updateListingDescription } from "~/services/listings/listings.server";
 import { answerDecision, answerRevision } from "~/services/moderation/decision-answer.server";
 import { listingHistory } from "~/services/moderation/decision-history.server";
-import { createOwnerForListing } from "~/services/listings/owners.server";
+import { OWNER_TEXT, ownerSchema } from "~/services/listings/owner-form";
+import { saveListingOwner } from "~/services/listings/owners.server";
 import { priceHistoryOf } from "~/services/listings/price-history.server";
 import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
@@ -32,7 +33,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const LOAD_ERROR = "Erreur lors du chargement de l'annonce";
 const UPDATE_ERROR = "Erreur lors de la mise à jour de la description";
-const OWNER_ERROR = "Erreur lors de la création du propriétaire";
 
 /** A listing id from the URL: digits only, within SQLite's integer range; anything else is unknown. */
 function parseListingId(raw: string | undefined): number | null {
@@ -55,22 +55,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The real owner typed on the page (issue 24 item 3): the form's reply, the toast. */
+function answerOwner(userId: string, id: number | null, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ownerSchema });
+  if (submission.status !== "success") {
+    return data({ ok: false, result: submission.reply() }, { status: 400 });
+  }
+  try {
+    const saved = id === null ? ({ ok: false, reason: "not-found" } as const) : saveListingOwner(userId, id, submission.value);
+    if (saved.ok) return { ok: true, toast: { type: "success" as const, message: OWNER_TEXT.created } };
+    if (saved.reason === "has-owner") return data({ ok: false, toast: { type: "info" as const, message: OWNER_TEXT.hasOwner } }, { status: 409 });
+    return data({ ok: false, toast: { type: "error" as const, message: "Annonce introuvable" } }, { status: 404 });
+  } catch (error) {
+    logEvent("owner.create_error", { userId, propertyId: id, error: (error as Error).message });
+    return data({ ok: false, toast: { type: "error" as const, message: OWNER_TEXT.error } }, { status: 500 });
+  }
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = parseListingId(params.id);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (intent === "create-owner") {
-    if (id === null) return data({ ok: false, toast: { type: "info" as const, message: "Annonce introuvable" } }, { status: 404 });
-    try {
-      const result = createOwnerForListing(user.id, id);
-      if (!result.success) return { ok: false, toast: { type: "info" as const, message: result.message } };
-      return { ok: true, reload: true, owner: result.owner, toast: { type: "success" as const, message: result.message } };
-    } catch (error) {
-      logEvent("owner.create_error", { userId: user.id, propertyId: id, error: (error as Error).message });
-      return data({ ok: false, toast: { type: "error" as const, message: OWNER_ERROR } }, { status: 500 });
-    }
-  }
+  if (intent === "create-owner") return answerOwner(user.id, id, formData);
   // Valider / Blacklister: the owner or an administrator, while the listing is suspicious or pending.
   if (intent === "validate" || intent === "blacklist") return answerDecision(user, id, intent, ["suspicious", "pending"]);
   // A decision taken back: reported as a scam after validation, or a blacklisting undone.
