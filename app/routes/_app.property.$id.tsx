@@ -112,7 +112,7 @@ export default function PropertyPage() {
           strip would stretch the page beyond a phone's screen (issue 17). */}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <ListingGallery images={listing.images} title={listing.title} propertyType={listing.propertyType} />
+          <ListingGallery listingId={listing.id} images={listing.images} title={listing.title} propertyType={listing.propertyType} />
           <Card>
             <CardBody className="space-y-3">
               <div className="flex flex-wrap gap-2">

@@ -25,7 +25,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
     <li className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <Link to={`/property/${listing.id}`} className="block focus:outline-none" aria-label={`${listing.title}, ${formatPrice(listing.price)}`}>
         <div className="relative">
-          <ListingImage src={listing.image} alt={listing.title} className="h-48 w-full" propertyType={listing.propertyType} />
+          <ListingImage listingId={listing.id} src={listing.image} alt={listing.title} className="h-48 w-full" propertyType={listing.propertyType} />
           <div className="absolute left-2 top-2 flex flex-wrap gap-1">
             {listing.flagged ? <Badge tone="red">Flaggé IA</Badge> : null}
             <Badge tone={status.tone}>{status.label}</Badge>

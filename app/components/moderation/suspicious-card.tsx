@@ -22,7 +22,7 @@ export function SuspiciousCard({ listing }: { listing: Listing }) {
   const price = `${formatPrice(listing.price)}${listing.transactionType === "rental" && listing.price !== null ? "/mois" : ""}`;
   return (
     <Card className="flex flex-col overflow-hidden">
-      <ListingImage src={listing.image} alt={listing.title} className="h-44 w-full" propertyType={listing.propertyType} />
+      <ListingImage listingId={listing.id} src={listing.image} alt={listing.title} className="h-44 w-full" propertyType={listing.propertyType} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 id={`listing-${listing.id}-title`} className="font-semibold text-slate-900">
