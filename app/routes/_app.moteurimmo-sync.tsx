@@ -22,6 +22,7 @@ import { cancelJob, JobBusyError, latestJob } from "~/services/jobs/engine.serve
 import { isOpenJob } from "~/services/jobs/job-view";
 import {
   importDefaults,
+  latestPartnerImport,
   moteurImmoMode,
   startMoteurImmoImport,
   testMoteurImmoConnection,
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Non-administrators get the denial card of SPEC.md section 6, with a 403 status.
   if (!user.isAdmin) return data({ denied: true as const }, { status: 403 });
-  const latest = latestJob(importJobKind, user.id);
+  const latest = latestPartnerImport(user.id);
   // The import worker loads while the administrator reads the page.
   void warmUpImportWorker();
   return {
