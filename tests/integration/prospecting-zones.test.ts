@@ -85,6 +85,9 @@ describe("/prospection : les actions vérifient le propriétaire et les données
     const refused = await post(owner.id, { intent: "create", name: "Nulle part", communes: "99999" });
     expect(refused.status).toBe(400);
     expect(refused.body.result?.error?.communes).toEqual(["Commune inconnue : 99999"]);
+    // Every unknown department is named, not only the first (issue 24 item 11).
+    const departments = await post(owner.id, { intent: "create", name: "Rhône et Ain", departments: "69, 01, 99, abc" });
+    expect(departments.body.result?.error?.departments).toEqual(["Départements inconnus : 99, ABC"]);
     const noPlace = await post(owner.id, { intent: "create", name: "Partout" });
     expect(noPlace.body.result?.error?.departments).toEqual(["Choisissez au moins une commune ou un département"]);
 

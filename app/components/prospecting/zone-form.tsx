@@ -23,6 +23,8 @@ export function ZoneForm({ zoneId, defaults, submitLabel, onSaved }: { zoneId?: 
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: zoneFormSchema }),
     shouldValidate: "onSubmit",
+    // A corrected field loses its error as soon as it is right again (issue 24 item 11).
+    shouldRevalidate: "onInput",
   });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onSaved?.();

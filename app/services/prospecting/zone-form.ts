@@ -15,8 +15,9 @@ export const ZONE_TEXT = {
   nameRequired: "Donnez un nom à la zone",
   nameTooLong: `Le nom ne peut pas dépasser ${ZONE_LIMITS.nameLength} caractères`,
   placeRequired: "Choisissez au moins une commune ou un département",
-  unknownDepartment: (code: string) => `Département inconnu : ${code}`,
-  unknownCommune: (code: string) => `Commune inconnue : ${code}`,
+  // Every unknown code at once: "69, 01, 99, abc" names both 99 and ABC (issue 24 item 11).
+  unknownDepartments: (codes: string[]) => `${codes.length > 1 ? "Départements inconnus" : "Département inconnu"} : ${codes.join(", ")}`,
+  unknownCommunes: (codes: string[]) => `${codes.length > 1 ? "Communes inconnues" : "Commune inconnue"} : ${codes.join(", ")}`,
   tooManyDepartments: `${ZONE_LIMITS.maxDepartments} départements au plus`,
   tooManyCommunes: `${ZONE_LIMITS.maxCommunes} communes au plus`,
   tooManyKeywords: `${ZONE_LIMITS.maxKeywords} mots-clés au plus, de ${ZONE_LIMITS.keywordLength} caractères au plus`,
