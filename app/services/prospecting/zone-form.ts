@@ -12,6 +12,8 @@ export const ZONE_TEXT = {
   deleted: "Zone supprimée",
   notFound: "Zone introuvable",
   started: "Recherche lancée",
+  createdAndStarted: "Zone créée : la recherche est lancée",
+  createdBusy: "Zone créée. Un import est déjà en cours : lancez la recherche quand il sera fini.",
   nameRequired: "Donnez un nom à la zone",
   nameTooLong: `Le nom ne peut pas dépasser ${ZONE_LIMITS.nameLength} caractères`,
   placeRequired: "Choisissez au moins une commune ou un département",
@@ -107,6 +109,11 @@ export const zoneFormSchema = z
       .pipe(z.array(z.string().max(ZONE_LIMITS.keywordLength, ZONE_TEXT.tooManyKeywords)).max(ZONE_LIMITS.maxKeywords, ZONE_TEXT.tooManyKeywords)),
     frequency: z.enum(["manual", ...ZONE_FREQUENCY_HOURS.map(String)] as [string, ...string[]]).default("24"),
     autoModeration: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+    /** On creation: search at once (the box is ticked by default, issue 24 item 7). */
+    runNow: z
       .string()
       .optional()
       .transform((value) => value === "on"),
