@@ -436,6 +436,9 @@ export const importJobs = sqliteTable(
     totalProcessed: integer("total_processed").notNull().default(0),
     /** The search zone this run imported (issue 14); null for a manual import, a file, a connection. */
     zoneId: text("zone_id").references(() => searchZones.id, { onDelete: "set null" }),
+    /** Values left out of imported rows (a picture at an ftp:// address…): the rows themselves
+     * were imported, so these are not errors (issue 24 item 8). */
+    warnings: text("warnings", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   },
   (t) => [
     index("import_jobs_user_idx").on(t.userId, t.createdAt),

@@ -14,10 +14,10 @@ CREATE TABLE `listing_decisions` (
 );
 --> statement-breakpoint
 CREATE INDEX `listing_decisions_listing_idx` ON `listing_decisions` (`listing_id`,`id`);--> statement-breakpoint
+ALTER TABLE `import_jobs` ADD `warnings` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
 ALTER TABLE `property_owners` ADD `phone` text;--> statement-breakpoint
 ALTER TABLE `property_owners` ADD `fictitious` integer DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX `moderation_decisions_listing_idx` ON `moderation_decisions` (`listing_id`,`id`);--> statement-breakpoint
-
 -- The decisions taken before this history existed: Valider / Blacklister on flagged listings.
 INSERT INTO `listing_decisions` (listing_id, user_id, from_status, to_status, kind, decided_at)
 SELECT listing_id, user_id, 'suspicious', decision, 'decision', decided_at FROM moderation_decisions ORDER BY id;

@@ -25,6 +25,8 @@ export type ImportJobView = JobView & {
   withdrawn: number;
   priceDrops: number;
   totalProcessed: number;
+  /** Values left out of imported listings (issue 24 item 8). */
+  warnings: string[];
 };
 
 type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status" | "progress" | "endToast"> & {
@@ -34,8 +36,8 @@ type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status"
 };
 
 export function toImportJobView(row: JobRow): ImportJobView {
-  const { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed } = row;
-  const fields = { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed };
+  const { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed, warnings } = row;
+  const fields = { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed, warnings };
   return buildJobView("import", row, { done: currentPage, total: totalPages }, fields, importEndToast);
 }
 
@@ -77,8 +79,8 @@ function importEndToast(job: Pick<ImportJobView, "status" | "imported" | "messag
 
 /** SPEC.md section 8: the results list up to 5 error lines, then '… et N autres erreurs'. */
 export const SHOWN_ERROR_LINES = 5;
-export function summariseErrors(errors: string[]): { lines: string[]; more: string | null } {
+export function summariseErrors(errors: string[], others = "autres erreurs"): { lines: string[]; more: string | null } {
   const lines = errors.slice(0, SHOWN_ERROR_LINES);
   const rest = errors.length - lines.length;
-  return { lines, more: rest > 0 ? `… et ${formatNumber(rest)} autres erreurs` : null };
+  return { lines, more: rest > 0 ? `… et ${formatNumber(rest)} ${others}` : null };
 }

@@ -102,5 +102,6 @@ function recordSlice(
     set: { total_pages: pages.total },
   });
   if (last) appendJobErrors(IMPORT_JOB_TABLE, job.id, [...page.invalid, ...(page.notes ?? [])]);
+  if (last) appendJobErrors(IMPORT_JOB_TABLE, job.id, page.warnings ?? [], "warnings");
   if (counts.imported + counts.updated > 0) stampLastApiImport(job);
 }
