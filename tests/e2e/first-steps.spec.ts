@@ -25,11 +25,11 @@ for (const width of [1280, 360]) {
       await expectNoOverflow(page);
 
       await steps.getByRole("link", { name: "Importer un fichier" }).click();
-      await expect(page.getByRole("dialog", { name: "Importer un fichier d'annonces" })).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Importer un fichier d'annonces" }).getByLabel("Fichier d'annonces (CSV ou JSON)")).toBeVisible();
 
       await page.goto("/dashboard");
       await page.getByRole("region", { name: "Par où commencer ?" }).getByRole("link", { name: "Ajouter une connexion" }).click();
-      await expect(page.getByRole("dialog", { name: "Ajouter une connexion API" })).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Ajouter une connexion API" }).getByRole("button", { name: "Annuler" })).toBeVisible();
 
       await page.goto("/dashboard");
       await page.getByRole("region", { name: "Par où commencer ?" }).getByRole("link", { name: "Créer une zone" }).click();
