@@ -12,7 +12,6 @@ export const IMPORT_PAGES = { min: 1, max: 20, default: 20 } as const;
 export const IMPORT_PER_PAGE = { min: 1, max: 1000, default: 1000 } as const;
 export const JOB_POLL_INTERVAL_MS = 500;
 export const AUTO_IMPORT_DELAY_MS = 1000;
-export const OWNER_CREATED_RELOAD_MS = 1500;
 export const USAGE_HISTORY = { rows: 50, days: 30 } as const;
 export const EXPORT_KEY_PREFIX = "efi_";
 export const EXPORT_KEY_RANDOM_LENGTH = 32;

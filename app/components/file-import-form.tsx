@@ -1,4 +1,4 @@
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
 import {
   FILE_IMPORT_ACCEPT,
   FILE_IMPORT_MAX_BYTES,
@@ -7,7 +7,6 @@ import {
 import type { ImportJobView } from "~/services/imports/import-job-view";
 import { FileImportColumns } from "./file-import-columns";
 import { useJobStartFetcher } from "./job-start-fetcher";
-import { showToast } from "./toasts";
 import { Button } from "./ui/button";
 import { inputClasses } from "./ui/field";
 
@@ -29,6 +28,13 @@ export function FileImportForm({
     onStarted(job);
   });
 
+  // A refused file is explained in the dialog, next to the field, until another file is chosen
+  // (issue 24 item 8): the toast alone faded before it could be read.
+  const [clientError, setClientError] = useState<string | null>(null);
+  const answered = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.toast?.message ?? null) : null;
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const error = clientError ?? (answered && dismissed !== fetcher.data ? answered : null);
+
   const sending = fetcher.state !== "idle";
   return (
     <div className="space-y-4">
@@ -41,13 +47,15 @@ export function FileImportForm({
         onSubmit={(event) => {
           const file = (event.currentTarget.elements.namedItem("file") as HTMLInputElement | null)
             ?.files?.[0];
-          if (!file) {
-            event.preventDefault();
-            showToast({ type: "error", message: "Veuillez choisir un fichier CSV ou JSON" });
-          } else if (file.size > FILE_IMPORT_MAX_BYTES) {
-            event.preventDefault();
-            showToast({ type: "error", message: FILE_IMPORT_MESSAGES.tooLarge });
-          }
+          const refused = !file
+            ? "Veuillez choisir un fichier CSV ou JSON"
+            : file.size === 0
+              ? FILE_IMPORT_MESSAGES.empty
+              : file.size > FILE_IMPORT_MAX_BYTES
+                ? FILE_IMPORT_MESSAGES.tooLarge
+                : null;
+          setClientError(refused);
+          if (refused) event.preventDefault();
         }}
       >
         <div>
@@ -60,9 +68,19 @@ export function FileImportForm({
             type="file"
             accept={FILE_IMPORT_ACCEPT}
             required
-            aria-describedby={`${inputId}-hint`}
+            aria-describedby={error ? `${inputId}-error ${inputId}-hint` : `${inputId}-hint`}
+            aria-invalid={error ? true : undefined}
+            onChange={() => {
+              setClientError(null);
+              setDismissed(fetcher.data);
+            }}
             className={`${inputClasses} mt-1`}
           />
+          {error ? (
+            <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
           <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
             10 Mo et 20 000 annonces au maximum. Réimporter le même fichier met à jour les annonces
             sans créer de doublon ; les colonnes absentes du fichier ne modifient rien.

@@ -1,5 +1,6 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
+import { useOpenOnArrival } from "./use-open-on-arrival";
 import { IMPORT_STATUS_LABELS, type ImportJobView } from "~/services/imports/import-job-view";
 import { isOpenJob } from "~/services/jobs/job-view";
 import { ConnectionSyncMenu, type SyncableConnection } from "./connection-sync-menu";
@@ -41,6 +42,7 @@ export function ImportControls({ data }: { data: ImportControlsData }) {
       : null,
   );
   const [dialog, setDialog] = useState<"file" | "job" | null>(null);
+  useOpenOnArrival("fichier", () => setDialog("file"));
   const running = followed !== null && isOpenJob(followed.job);
 
   const onFinished = (job: ImportJobView) => {

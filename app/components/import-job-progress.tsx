@@ -51,6 +51,7 @@ export function ImportJobProgress({ jobId, initialJob, cancelAction, onFinished,
 function ImportJobResults({ job }: { job: ImportJobView }) {
   const { lines, more } = summariseErrors(job.errors);
   const changed = changedFieldsSummary(job.changedFields);
+  const warnings = summariseErrors(job.warnings, "autres avertissements");
   return (
     <section aria-label="Résultats de l'import" className="rounded-lg border border-slate-200 p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-900">Résultats</h3>
@@ -74,6 +75,17 @@ function ImportJobResults({ job }: { job: ImportJobView }) {
             ))}
           </ul>
           {more ? <p className="mt-1 text-xs text-slate-600">{more}</p> : null}
+        </div>
+      ) : null}
+      {warnings.lines.length > 0 ? (
+        <div className="mt-3">
+          <h4 className="text-xs font-semibold text-slate-700">Avertissements (annonces importées sans ces valeurs)</h4>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-xs text-amber-900">
+            {warnings.lines.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+          {warnings.more ? <p className="mt-1 text-xs text-slate-600">{warnings.more}</p> : null}
         </div>
       ) : null}
     </section>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { useOpenOnArrival } from "~/components/use-open-on-arrival";
 import { z } from "zod";
 import { ConnectionCard } from "~/components/connections/connection-card";
 import { MoteurImmoSystemCard } from "~/components/connections/moteurimmo-system-card";
@@ -262,6 +263,7 @@ async function saveConnection(userId: string, intent: "create" | "edit", formDat
 export default function ApiConnectionsPage() {
   const { connections, runningSync, isAdmin, moteurImmo, webhookDeliveries } = useLoaderData<typeof loader>();
   const [dialogOpen, setDialogOpen] = useState(false);
+  useOpenOnArrival("connexion", () => setDialogOpen(true));
   return (
     <div className="space-y-8">
       <PageHeader

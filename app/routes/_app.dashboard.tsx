@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { DashboardCharts } from "~/components/charts/dashboard-charts";
 import { ComplianceCountsCard } from "~/components/compliance/compliance-counts";
+import { FirstSteps } from "~/components/dashboard/first-steps";
 import { ListingNewsCard } from "~/components/dashboard/listing-news";
 import { ModerationPanel } from "~/components/moderation-panel";
 import { Card, CardBody, CardHeader, StatCard } from "~/components/ui/card";
@@ -90,6 +91,7 @@ export default function DashboardPage() {
           Chargement...
         </p>
       ) : null}
+      {stats.counts.all === 0 ? <FirstSteps /> : null}
       <Figures stats={stats} />
       <div className="mt-6">
         <ListingNewsCard news={news} />

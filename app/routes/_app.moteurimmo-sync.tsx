@@ -21,12 +21,13 @@ import { cancelJob, JobBusyError, latestJob } from "~/services/jobs/engine.serve
 import { isOpenJob } from "~/services/jobs/job-view";
 import {
   importDefaults,
+  latestPartnerImport,
   moteurImmoMode,
   startMoteurImmoImport,
   testMoteurImmoConnection,
 } from "~/services/imports/moteurimmo-import.server";
 import { FIXED_FILTER_LABELS } from "~/services/moteurimmo/mapping";
-import { assignOwnersToAllListings } from "~/services/listings/owners.server";
+import { assignOwnersToAllListings } from "~/services/listings/fictitious-owners.server";
 import { formatNumber } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
 import { ADMIN_DENIALS, requireAdmin, requireUser } from "~/utils/permissions.server";
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Non-administrators get the denial card of SPEC.md section 6, with a 403 status.
   if (!user.isAdmin) return data({ denied: true as const }, { status: 403 });
-  const latest = latestJob(importJobKind, user.id);
+  const latest = latestPartnerImport(user.id);
   // The import worker loads while the administrator reads the page.
   void warmUpImportWorker();
   return {

@@ -6,14 +6,16 @@ import { ListingFiltersCard } from "~/components/listings/listing-filters";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { PageHeader } from "~/components/ui/page-header";
 import { LISTINGS_MAX_LIMIT, LISTINGS_PAGE_SIZE } from "~/config";
 import { loadImportControls } from "~/services/connections/import-controls.server";
 import { STATUS_BADGES, STATUS_LABELS, STATUS_ORDER } from "~/services/listings/listing-labels";
+import type { StatusCounts, StatusFilter } from "~/services/listings/listing-filters";
 import { readListingFilters } from "~/services/listings/listing-filters-query";
 import { countListingsByStatus, listFilterOptions, listListings } from "~/services/listings/listings.server";
 import { zoneOptions } from "~/services/prospecting/zones.server";
-import { formatNumber } from "~/utils/format";
+import { formatCount, formatNumber } from "~/utils/format";
 import { requireUser } from "~/utils/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MSG } from "~/messages";
@@ -52,11 +54,50 @@ function HeaderActions({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function EmptyState({ hasListings }: { hasListings: boolean }) {
+/**
+ * Nothing to show: either no listing at all, or filters that hide them, in which case the card
+ * says how many there are and links to the statuses that hold them (issue 24 item 4: an empty
+ * list beside non-zero badges must say why).
+ */
+function EmptyState({ counts, status }: { counts: StatusCounts; status: StatusFilter }) {
+  const { search } = useLocation();
+  if (counts.all === 0) {
+    return (
+      <Card className="px-6 py-12 text-center">
+        <p className="text-lg font-semibold text-slate-900">Aucune annonce trouvée</p>
+        <p className="mt-2 text-sm text-slate-600">Importez vos premières annonces</p>
+      </Card>
+    );
+  }
+  const withStatus = (next: StatusFilter) => {
+    const params = new URLSearchParams(search);
+    params.set("status", next);
+    params.delete("limit");
+    return `/properties?${params}`;
+  };
+  const others = STATUS_ORDER.filter((other) => other !== status && counts[other] > 0);
   return (
     <Card className="px-6 py-12 text-center">
       <p className="text-lg font-semibold text-slate-900">Aucune annonce trouvée</p>
-      <p className="mt-2 text-sm text-slate-600">{hasListings ? "Essayez de modifier vos filtres de recherche" : "Importez vos premières annonces"}</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {status !== "all" && counts[status] === 0
+          ? `Aucune de vos ${formatCount(counts.all, "annonce", "annonces")} n'a le statut « ${STATUS_BADGES[status].label} ».`
+          : `Vos filtres masquent vos ${formatCount(counts.all, "annonce", "annonces")}. Essayez de modifier vos filtres de recherche.`}
+      </p>
+      {status !== "all" && others.length > 0 ? (
+        <ul className="mt-4 flex flex-wrap justify-center gap-2" aria-label="Statuts qui ont des annonces">
+          {others.map((other) => (
+            <li key={other}>
+              <Link to={withStatus(other)} className={buttonClasses("secondary", "sm")}>
+                {STATUS_LABELS[other]} ({formatNumber(counts[other])})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Link to="/properties" className={cn(buttonClasses("primary", "sm"), "mt-4")}>
+        Voir toutes les annonces
+      </Link>
     </Card>
   );
 }
@@ -101,7 +142,7 @@ export default function PropertiesPage() {
         </ul>
       </div>
       {listings.length === 0 ? (
-        <EmptyState hasListings={counts.all > 0} />
+        <EmptyState counts={counts} status={filters.status} />
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Annonces">
           {listings.map((listing) => (

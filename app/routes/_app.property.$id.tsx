@@ -5,6 +5,7 @@ import { ComplianceCard } from "~/components/compliance/compliance-card";
 import { DescriptionEditor } from "~/components/listings/description-editor";
 import { ListingDetails, ListingLocation, ListingSource } from "~/components/listings/listing-facts";
 import { ListingGallery } from "~/components/listings/listing-gallery";
+import { DecisionHistory } from "~/components/listings/decision-history";
 import { ListingReview } from "~/components/listings/listing-review";
 import { OwnerCard } from "~/components/listings/owner-card";
 import { PriceHistory } from "~/components/listings/price-history";
@@ -17,8 +18,10 @@ import { STATUS_BADGES, TRANSACTION_LABELS } from "~/services/listings/listing-l
 import { readListingCompliance } from "~/services/compliance/compliance-read.server";
 import { recheckListingCompliance } from "~/services/compliance/recheck-job.server";
 import { getListing, updateListingDescription } from "~/services/listings/listings.server";
-import { answerDecision } from "~/services/moderation/decision-answer.server";
-import { createOwnerForListing } from "~/services/listings/owners.server";
+import { answerDecision, answerRevision } from "~/services/moderation/decision-answer.server";
+import { listingHistory } from "~/services/moderation/decision-history.server";
+import { OWNER_TEXT, ownerSchema } from "~/services/listings/owner-form";
+import { saveListingOwner } from "~/services/listings/owners.server";
 import { priceHistoryOf } from "~/services/listings/price-history.server";
 import { formatPrice } from "~/utils/format";
 import { logEvent } from "~/utils/log.server";
@@ -29,7 +32,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 const LOAD_ERROR = "Erreur lors du chargement de l'annonce";
 const LISTING_NOT_FOUND = "Annonce introuvable";
 const UPDATE_ERROR = "Erreur lors de la mise à jour de la description";
-const OWNER_ERROR = "Erreur lors de la création du propriétaire";
 
 /** A listing id from the URL: digits only, within SQLite's integer range; anything else is unknown. */
 function parseListingId(raw: string | undefined): number | null {
@@ -45,7 +47,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // "loading error", which reads like a fault of the server): nothing tells them apart.
   const listing = id === null ? null : getListing(user.id, id, { anyOwner: user.isAdmin });
   if (!listing) throw data({ error: LISTING_NOT_FOUND }, { status: 404 });
-  return { listing, compliance: readListingCompliance(listing.id), priceHistory: priceHistoryOf(listing) };
+  return {
+    listing,
+    compliance: readListingCompliance(listing.id),
+    priceHistory: priceHistoryOf(listing),
+    decisions: listingHistory(listing.id),
+  };
+}
+
+/** The real owner typed on the page (issue 24 item 3): the form's reply, the toast. */
+function answerOwner(userId: string, id: number | null, formData: FormData) {
+  const submission = parseForm(formData, { schema: ownerSchema });
+  if (submission.status !== "success") {
+    return data({ ok: false, result: submission.reply() }, { status: 400 });
+  }
+  try {
+    const saved = id === null ? ({ ok: false, reason: "not-found" } as const) : saveListingOwner(userId, id, submission.value);
+    if (saved.ok) return { ok: true, toast: { type: "success" as const, message: OWNER_TEXT.created } };
+    if (saved.reason === "has-owner") return data({ ok: false, toast: { type: "info" as const, message: OWNER_TEXT.hasOwner } }, { status: 409 });
+    return data({ ok: false, toast: { type: "error" as const, message: LISTING_NOT_FOUND } }, { status: 404 });
+  } catch (error) {
+    logEvent("owner.create_error", { userId, propertyId: id, error: (error as Error).message });
+    return data({ ok: false, toast: { type: "error" as const, message: OWNER_TEXT.error } }, { status: 500 });
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -53,19 +77,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseListingId(params.id);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (intent === "create-owner") {
-    if (id === null) return data({ ok: false, toast: { type: "info" as const, message: LISTING_NOT_FOUND } }, { status: 404 });
-    try {
-      const result = createOwnerForListing(user.id, id);
-      if (!result.success) return { ok: false, toast: { type: "info" as const, message: result.message } };
-      return { ok: true, reload: true, owner: result.owner, toast: { type: "success" as const, message: result.message } };
-    } catch (error) {
-      logEvent("owner.create_error", { userId: user.id, propertyId: id, error: (error as Error).message });
-      return data({ ok: false, toast: { type: "error" as const, message: OWNER_ERROR } }, { status: 500 });
-    }
-  }
+  if (intent === "create-owner") return answerOwner(user.id, id, formData);
   // Valider / Blacklister: the owner or an administrator, while the listing is suspicious or pending.
   if (intent === "validate" || intent === "blacklist") return answerDecision(user, id, intent, ["suspicious", "pending"]);
+  // A decision taken back: reported as a scam after validation, or a blacklisting undone.
+  if (intent === "report" || intent === "restore") return answerRevision(user, id, formData);
   if (intent !== "update-description") {
     return data({ ok: false, toast: { type: "error" as const, message: "Erreur lors de la mise à jour" } }, { status: 400 });
   }
@@ -83,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PropertyPage() {
-  const { listing, compliance, priceHistory } = useLoaderData<typeof loader>();
+  const { listing, compliance, priceHistory, decisions } = useLoaderData<typeof loader>();
   const rental = listing.transactionType === "rental";
   const status = STATUS_BADGES[listing.status];
   const reviewable = listing.status === "suspicious" || listing.status === "pending" ? listing.status : null;
@@ -96,7 +112,7 @@ export default function PropertyPage() {
           strip would stretch the page beyond a phone's screen (issue 17). */}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <ListingGallery images={listing.images} title={listing.title} propertyType={listing.propertyType} />
+          <ListingGallery listingId={listing.id} images={listing.images} title={listing.title} propertyType={listing.propertyType} />
           <Card>
             <CardBody className="space-y-3">
               <div className="flex flex-wrap gap-2">
@@ -120,7 +136,14 @@ export default function PropertyPage() {
               ) : null}
             </CardBody>
           </Card>
-          {reviewable ? <ListingReview status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
+          {reviewable ? <ListingReview title={listing.title} status={reviewable} flagReason={listing.aiFlagReason} confidence={listing.aiConfidence} /> : null}
+          {!reviewable || decisions.length > 0 ? (
+            <DecisionHistory
+              listing={listing}
+              history={decisions}
+              engine={{ checkedAt: listing.aiCheckedAt, flagged: listing.aiFlagReason !== null }}
+            />
+          ) : null}
           <Card>
             <CardHeader title="Description" />
             <CardBody>

@@ -68,13 +68,25 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** A new zone's first search, unless another import of the account is still running. */
+function runAtCreation(userId: string, zoneId: string): string {
+  try {
+    startZoneRun(userId, zoneId);
+    return ZONE_TEXT.createdAndStarted;
+  } catch (error) {
+    if (!(error instanceof JobBusyError)) throw error;
+    return ZONE_TEXT.createdBusy;
+  }
+}
+
 function saveZone(userId: string, intent: "create" | "update", formData: FormData) {
   const submission = parseForm(formData, { schema: zoneFormServerSchema });
   if (submission.status !== "success") return data({ ok: false, result: submission.reply() }, { status: 400 });
   try {
     if (intent === "create") {
-      createZone(userId, submission.value);
-      return data({ ok: true, result: submission.reply({ resetForm: true }), toast: { type: "success" as const, message: ZONE_TEXT.created } });
+      const zone = createZone(userId, submission.value);
+      const message = submission.value.runNow ? runAtCreation(userId, zone.id) : ZONE_TEXT.created;
+      return data({ ok: true, result: submission.reply({ resetForm: true }), toast: { type: "success" as const, message } });
     }
     const id = zoneId.safeParse(formData.get("zoneId"));
     if (!id.success || !updateZone(userId, id.data, submission.value)) {

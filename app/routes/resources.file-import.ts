@@ -52,7 +52,8 @@ function countedBody(body: ReadableStream<Uint8Array>, max: number): ReadableStr
   });
 }
 
-type Upload = { fields: Map<string, string>; file: { name: string; bytes: Uint8Array } | null };
+/** `emptyFile`: a file was chosen but holds no byte (it gets its own message, issue 24 item 8). */
+type Upload = { fields: Map<string, string>; file: { name: string; bytes: Uint8Array } | null; emptyFile: boolean };
 
 async function readUpload(request: Request): Promise<Upload> {
   const declared = Number(request.headers.get("Content-Length"));
@@ -66,7 +67,7 @@ async function readUpload(request: Request): Promise<Upload> {
     // Node's fetch needs duplex for a streamed request body.
     duplex: "half",
   });
-  const upload: Upload = { fields: new Map(), file: null };
+  const upload: Upload = { fields: new Map(), file: null, emptyFile: false };
   let parts = 0;
   await unstable_parseMultipartFormData(limited, async ({ name, filename, data }) => {
     if (++parts > FORM_LIMITS.maxFields) throw new TooManyFieldsError();
@@ -88,6 +89,7 @@ async function readUpload(request: Request): Promise<Upload> {
     const bytes = Buffer.concat(chunks);
     if (isFile) {
       if (filename && bytes.length > 0) upload.file = { name: filename, bytes };
+      else if (filename) upload.emptyFile = true;
     } else if (size <= cap) {
       upload.fields.set(name, bytes.toString("utf8"));
     }
@@ -170,7 +172,7 @@ async function importUpload(request: Request, userId: string): Promise<Response>
   if (!upload.file)
     return resourceAnswer(
       request,
-      { ok: false, toast: { type: "error", message: MESSAGES.noFile } },
+      { ok: false, toast: { type: "error", message: upload.emptyFile ? FILE_IMPORT_MESSAGES.empty : MESSAGES.noFile } },
       { status: 400, redirectTo: FORM_PAGE },
     );
 

@@ -18,16 +18,6 @@ describe("parseEnv", () => {
     expect(parseEnv({ DEMO_DATA: "false" }).demoData).toBe(false);
   });
 
-  it("hôtes des photos : la liste par défaut, ou IMAGE_HOSTS, chaque origine vérifiée", () => {
-    expect(parseEnv({}).imageHosts).toContain("https://*.leboncoin.fr");
-    expect(parseEnv({ IMAGE_HOSTS: " https://cdn.agence.fr, https://*.photos.example:8443 " }).imageHosts).toEqual([
-      "https://cdn.agence.fr",
-      "https://*.photos.example:8443",
-    ]);
-    expect(() => parseEnv({ IMAGE_HOSTS: "https: 'unsafe-inline'" })).toThrow("IMAGE_HOSTS");
-    expect(() => parseEnv({ IMAGE_HOSTS: "*" })).toThrow("IMAGE_HOSTS");
-  });
-
   it("SMTP_URL facultatif, APP_URL par défaut sur le port local et sans barre finale", () => {
     expect(parseEnv({}).smtpUrl).toBeNull();
     expect(parseEnv({ SMTP_URL: "smtps://agent:secret@smtp.exemple.fr:465" }).smtpUrl).toBe("smtps://agent:secret@smtp.exemple.fr:465");

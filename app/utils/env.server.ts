@@ -17,22 +17,6 @@ const envSchema = z.object({
   DEMO_DATA: optional(z.enum(["true", "false"], { message: "DEMO_DATA doit valoir true ou false" })),
   /** Scheduled runs of search zones (issue 14); "off" stops them for maintenance. */
   SCHEDULER: optional(z.enum(["on", "off"], { message: "SCHEDULER doit valoir on ou off" })),
-  /** Hosts that listing pictures may be loaded from (CSP img-src), comma-separated. */
-  IMAGE_HOSTS: optional(
-    z
-      .string()
-      .transform((value) => value.split(",").map((host) => host.trim()).filter(Boolean))
-      .pipe(
-        z.array(
-          z
-            .string()
-            .regex(
-              /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
-              "IMAGE_HOSTS : liste d'origines séparées par des virgules, par exemple https://*.exemple.fr",
-            ),
-        ),
-      ),
-  ),
   /** Forgotten-password mails go through this SMTP server (smtp(s)://user:pass@host:port); unset: written to the log. */
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/i, "SMTP_URL doit être une URL smtp:// ou smtps://")),
   /** Sender of the mails. */
@@ -56,7 +40,6 @@ export type Env = {
   moteurImmoApiKey: string | null;
   allowPrivateConnectionUrls: boolean;
   demoData: boolean;
-  imageHosts: string[];
   smtpUrl: string | null;
   mailFrom: string;
   appUrl: string;
@@ -65,24 +48,6 @@ export type Env = {
   /** Whether the zone scheduler runs (SCHEDULER, on by default). */
   scheduler: boolean;
 };
-
-/**
- * Where imported listings' pictures live: the partner and the French portals whose ads it
- * aggregates. Anything else is refused by the CSP (the listing shows its placeholder);
- * IMAGE_HOSTS replaces this list.
- */
-export const DEFAULT_IMAGE_HOSTS = [
-  "https://*.moteurimmo.fr",
-  "https://*.leboncoin.fr",
-  "https://*.seloger.com",
-  "https://*.bienici.com",
-  "https://*.pap.fr",
-  "https://*.logic-immo.com",
-  "https://*.figarocms.fr",
-  "https://*.paruvendu.fr",
-  "https://*.ouestfrance-immo.com",
-  "https://*.superimmo.com",
-];
 
 export const DEFAULT_DATABASE_PATH = "data/vigimmo.db";
 const DEV_SESSION_SECRET = "vigimmo-dev-secret-not-for-production";
@@ -124,7 +89,6 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     allowPrivateConnectionUrls: raw.ALLOW_PRIVATE_CONNECTION_URLS === "true",
     // Never by default in production: the demo administrator's password is in the README.
     demoData: raw.DEMO_DATA === undefined ? !isProduction : raw.DEMO_DATA === "true",
-    imageHosts: raw.IMAGE_HOSTS ?? DEFAULT_IMAGE_HOSTS,
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM ?? "Vigimmo <no-reply@vigimmo.fr>",
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT ?? 3000}`).replace(/\/+$/, ""),

@@ -1,15 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { env } from "./env.server";
 
-let imageSources: string | undefined;
-
-/** The CSP's img-src: the app, inline data and the partners' picture hosts (IMAGE_HOSTS). */
-function imgSrc(): string {
-  imageSources ??= ["'self'", "data:", ...env().imageHosts].join(" ");
-  return imageSources;
-}
 
 // Nonces are cut from a pool of random bytes refilled 256 nonces at a time (as crypto.randomUUID
 // does): one randomBytes call per response cost ≈ 10 µs, a visible part of an export API page
@@ -39,7 +31,8 @@ export function securityHeaders(https: boolean): { nonce: string; headers: Recor
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}'`,
       "style-src 'self' 'unsafe-inline'",
-      `img-src ${imgSrc()}`,
+      // Listing pictures come through the app's own route (listing-photos.server.ts): no host is listed.
+      "img-src 'self' data:",
       "font-src 'self'",
       "connect-src 'self'",
       "frame-ancestors 'none'",

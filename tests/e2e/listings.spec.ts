@@ -26,16 +26,19 @@ test.describe("Mes Annonces", () => {
     portfolio(account.id);
     await page.goto("/properties");
     await expect(page.getByRole("heading", { name: "Mes Annonces" })).toBeVisible();
-    await expect(page.getByText("50 annonces affichées sur 60")).toBeVisible();
+    // Every listing by default (issue 24 item 4), whatever their status.
+    await expect(page.getByText("50 annonces affichées sur 120")).toBeVisible();
     const badges = page.getByRole("list", { name: "Nombre d'annonces par statut" });
     for (const text of ["⏳ En attente IA : 60", "⚠️ Suspectes : 30", "✅ Actives : 20", "🚫 Blacklistées : 10"]) {
       await expect(badges).toContainText(text);
     }
-    await expect(page.getByLabel("Statut", { exact: true })).toHaveValue("pending");
+    await expect(page.getByLabel("Statut", { exact: true })).toHaveValue("all");
     await expect(page.getByLabel("Statut", { exact: true }).locator("option")).toHaveText(["⏳ En attente IA (60)", "⚠️ Suspectes (30)", "✅ Actives (20)", "🚫 Blacklistées (10)", "Toutes (120)"]);
     await expect(page.getByLabel("Type de bien").locator("option")).toHaveText(["Tous les types", "Appartement", "Maison"]);
 
     // The newest pending listing comes first, with its price in euros and its owner.
+    await page.getByLabel("Statut", { exact: true }).selectOption("pending");
+    await expect(page.getByText("50 annonces affichées sur 60")).toBeVisible();
     const first = cards(page).first();
     await expect(first).toContainText("Loft d'artiste Croix-Rousse");
     await expect(first).toContainText("1 059 € /mois");
@@ -59,7 +62,7 @@ test.describe("Mes Annonces", () => {
 
     await page.getByRole("link", { name: "Réinitialiser les filtres" }).click();
     await expect(page).toHaveURL(/\/properties$/);
-    await expect(page.getByText("50 annonces affichées sur 60")).toBeVisible();
+    await expect(page.getByText("50 annonces affichées sur 120")).toBeVisible();
   });
 
   test("recherche plein texte puis « Charger plus d'annonces »", async ({ page, signIn }) => {

@@ -118,7 +118,9 @@ test.describe("modération IA", () => {
     await cards.filter({ hasText: "Loft canal" }).getByRole("button", { name: "Valider", exact: true }).click();
     await expectToast(page, "Annonce validée");
     await expect(cards.filter({ hasText: "Loft canal" })).toHaveCount(0);
+    // A single blacklisting asks first (issue 24 item 5).
     await cards.filter({ hasText: "Maison Marais" }).getByRole("button", { name: "Blacklister", exact: true }).click();
+    await page.getByRole("dialog", { name: "Blacklister cette annonce ?" }).getByRole("button", { name: "Blacklister" }).click();
     await expectToast(page, "Annonce blacklistée");
     await expect(cards).toHaveCount(2);
     await expect(page.getByText("2 annonces suspectes à modérer")).toBeVisible();

@@ -69,19 +69,29 @@ test.describe("Détail d'une annonce", () => {
     await expect(page.getByText("Superbe appartement traversant, refait à neuf.", { exact: true })).toBeVisible();
   });
 
-  test("crée un propriétaire fictif puis recharge la page", async ({ page, signIn }) => {
+  test("Créer propriétaire ouvre un formulaire pour le vrai propriétaire, vérifié avant l'envoi (issue 24 item 3)", async ({ page, signIn }) => {
     const account = await signIn();
     const [id] = addListings(account.id, 1);
     await page.goto(`/property/${id}`);
     await expect(page.getByText("Aucun propriétaire associé à cette annonce.")).toBeVisible();
-    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Créer propriétaire" }).click();
-    const toast = page.getByRole("status").filter({ hasText: /^Propriétaire créé : \S+ \S+$/ });
-    await expect(toast.first()).toBeVisible();
-    const name = (await toast.first().innerText()).replace("Propriétaire créé : ", "").trim();
-    await reloaded;
-    await expect(page.getByText(name, { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: /@example\.(fr|com)$/ })).toBeVisible();
+    await page.getByRole("button", { name: "Enregistrer le propriétaire" }).click();
+    await expect(page.getByText("Le nom du propriétaire est requis.")).toBeVisible();
+    await page.getByLabel("Prénom").fill("Hélène");
+    await page.getByLabel("Nom", { exact: true }).fill("Dupré");
+    await expect(page.getByText("Le nom du propriétaire est requis.")).toHaveCount(0);
+    await page.getByLabel("Téléphone").fill("12");
+    await page.getByRole("button", { name: "Enregistrer le propriétaire" }).click();
+    await expect(page.getByText(/Numéro de téléphone invalide/)).toBeVisible();
+    await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+    await page.getByLabel("E-mail").fill("helene.dupre@orange.fr");
+    await page.getByRole("button", { name: "Enregistrer le propriétaire" }).click();
+    await expectToast(page, "Propriétaire enregistré");
+    await expect(page.getByText("Hélène Dupré", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "0612345678" })).toBeVisible();
+    await expect(page.getByText("Fictif")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("link", { name: "helene.dupre@orange.fr" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Créer propriétaire" })).toHaveCount(0);
   });
 

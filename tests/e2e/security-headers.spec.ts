@@ -25,7 +25,7 @@ function expectSecurityHeaders(response: APIResponse, what: string): string {
   expect(headers["x-frame-options"], what).toBe("DENY");
   // Plain HTTP with no trusted proxy: HSTS would be meaningless (app/utils/security-headers.server.ts).
   expect(headers["strict-transport-security"], what).toBeUndefined();
-  // Pictures: the app, data: and the partners' hosts only, never any host.
+  // Pictures: the app and data: only (listing photos come through the app's route).
   const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1] ?? "";
   expect(imgSrc, what).toContain("'self' data:");
   expect(imgSrc.split(" "), what).not.toContain("https:");

@@ -2,11 +2,10 @@ import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetExportApiGuards } from "~/services/export/export-api.server";
 import type { ExportChangesResponse, ExportedListing, ExportResponse } from "~/services/export/export-api-contract";
-import { createOwnerForListing } from "~/services/listings/owners.server";
 import { updateListingDescription } from "~/services/listings/listings.server";
 import { getSqlite } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { makeUser } from "../setup/factories";
+import { makeUser, giveOwner } from "../setup/factories";
 import { callExportApi, makeActiveListings, makeExportKey } from "../setup/export-factories";
 
 /**
@@ -195,7 +194,7 @@ const change: fc.Arbitrary<Change> = fc.oneof(
 function apply(op: Exclude<Change, { kind: "sync" }>) {
   if (op.kind === "activate") {
     const ids = makeActiveListings(userId, op.count);
-    if (op.withOwner) for (const id of ids) createOwnerForListing(userId, id);
+    if (op.withOwner) for (const id of ids) giveOwner(userId, id);
     return;
   }
   const ids = sql().prepare<[string], number>("select id from properties where created_by = ? order by id").pluck().all(userId);
@@ -208,7 +207,7 @@ function apply(op: Exclude<Change, { kind: "sync" }>) {
       sql().prepare("update properties set price = ? where id = ?").run(op.price, id);
       break;
     case "owner":
-      if (!createOwnerForListing(userId, id).success) sql().prepare("update property_owners set email = ? where property_id = ?").run(op.email, id);
+      if (!giveOwner(userId, id)) sql().prepare("update property_owners set email = ? where property_id = ?").run(op.email, id);
       break;
     case "blacklist":
       sql().prepare("update properties set status = 'rejected' where id = ?").run(id);
@@ -282,7 +281,7 @@ it("la copie d'une autre clé n'a le propriétaire d'aucune annonce de ce compte
   const now = await page<ExportChangesResponse>({ updatedSince: new Date().toISOString() });
   // A listing whose only change is an owner edit shows up in the feed of the account's key.
   const [id] = makeActiveListings(userId, 1) as [number];
-  createOwnerForListing(userId, id);
+  giveOwner(userId, id);
   const after = await page<ExportChangesResponse>({ cursor: now.sync_cursor });
   expect(after.properties.map((listing) => listing.id)).toEqual([id]);
   expect(after.properties[0]!.owner).toEqual(expect.objectContaining({ email: expect.any(String) }));

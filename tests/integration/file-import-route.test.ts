@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { properties } from "#db/schema";
 import { action } from "~/routes/resources.file-import";
 import { loadImportControls } from "~/services/connections/import-controls.server";
-import { IMPORT_TEXT } from "~/services/imports/import-job-view";
+import { IMPORT_TEXT, toImportJobView } from "~/services/imports/import-job-view";
 import { getDb } from "~/utils/db.server";
 import { waitForImportJob } from "../setup/connections-factories";
 import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
@@ -64,6 +64,31 @@ const FRENCH_CSV = [
   "APT-1;Appartement T3 lumineux;1 250,50;80;Appartement;location;Lyon;69002;65,5;3;2;C;Balcon|Ascenseur;https://exemple.fr/1.jpg|https://exemple.fr/2.jpg;Marie;Durand",
   'MAI-2;"Maison ""familiale"" avec jardin";350 000 €;;maison;vente;Nantes;44000;120;5;4;D;;;;',
 ].join("\r\n");
+
+describe("avertissements et fichier vide (issue 24 item 8)", () => {
+  it("les valeurs écartées (image ftp://, adresse sans schéma) sont gardées dans le résumé du travail, à part des erreurs", async () => {
+    const user = await makeUser();
+    const csv = [
+      "Référence;Titre;Prix;Ville;Code postal;Surface;Photos;URL",
+      "W-1;Studio rue Garibaldi;650;Lyon;69003;25;ftp://photos.agence.fr/1.jpg|https://photos.agence.fr/2.jpg;www.agence.fr/annonce/1",
+      "W-2;T2 quai Perrache;850;Lyon;69002;40;https://photos.agence.fr/3.jpg;https://www.agence.fr/annonce/2",
+    ].join("\n");
+    const job = await importFile(user.id, "avertissements.csv", csv);
+    expect(job).toMatchObject({ status: "completed", imported: 2, skipped: 0, errors: [] });
+    expect(job.warnings).toHaveLength(2);
+    expect(job.warnings[0]).toMatch(/^Ligne 2 : image ignorée/);
+    expect(job.warnings[1]).toMatch(/^Ligne 2 : url ignorée/);
+    const view = toImportJobView(job);
+    expect(view.warnings).toEqual(job.warnings);
+  });
+
+  it("un fichier de 0 octet est signalé comme vide, pas comme absent", async () => {
+    const user = await makeUser();
+    const { status, body } = await upload(user.id, "vide.csv", "");
+    expect(status).toBe(400);
+    expect(body.toast.message).toBe("Le fichier est vide");
+  });
+});
 
 describe("import de fichier CSV", () => {
   it("importe les lignes valides avec les nombres au format français", async () => {

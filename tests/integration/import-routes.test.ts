@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { propertyOwners } from "#db/schema";
+import { importJobs, propertyOwners } from "#db/schema";
 import { action, loader } from "~/routes/_app.moteurimmo-sync";
 import { loader as jobLoader } from "~/routes/resources.jobs.$id";
+import { createImportJob } from "~/services/imports/import-jobs.server";
 import { upsertListings } from "~/services/listings/listing-upsert.server";
 import { getDb } from "~/utils/db.server";
 import { answerOf, listingInput, makeUser, requestAs, thrownBy } from "../setup/factories";
@@ -40,6 +41,21 @@ describe("accès réservé aux administrateurs", () => {
     const page = (await loader({ request: await requestAs(admin.id, "/moteurimmo-sync"), params: {}, context: {} })) as unknown as Record<string, unknown>;
     expect(page).toMatchObject({ denied: false, mode: "demo", latestJob: null, ownListings: 0 });
     expect(page.filters).toContain("Locations uniquement");
+  });
+
+  it("montre la progression du dernier import MoteurImmo, pas celle d'un import de fichier ou d'une synchronisation (issue 24 item 19)", async () => {
+    const admin = await makeUser({ admin: true });
+    const page = async () =>
+      ((await loader({ request: await requestAs(admin.id, "/moteurimmo-sync"), params: {}, context: {} })) as unknown as { latestJob: { id: string } | null }).latestJob;
+    // Finished one after the other (distinct creation instants, the newest last).
+    const finish = (id: string, minutesAgo: number) =>
+      getDb().update(importJobs).set({ status: "completed", createdAt: new Date(Date.now() - minutesAgo * 60_000) }).where(eq(importJobs.id, id)).run();
+    finish(createImportJob(admin.id, { source: "demo" }).id, 30);
+    const demo = createImportJob(admin.id, { source: "demo" });
+    finish(demo.id, 20);
+    finish(createImportJob(admin.id, { source: "fichier" }).id, 10);
+    finish(createImportJob(admin.id, { source: "connexion" }).id, 1);
+    expect((await page())?.id).toBe(demo.id);
   });
 
   it("renvoie vers /auth sans session", async () => {

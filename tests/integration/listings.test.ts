@@ -35,15 +35,18 @@ beforeAll(async () => {
 });
 
 describe("/properties : portée et compteurs", () => {
-  it("ne montre que les annonces de l'utilisateur, en attente IA par défaut, les plus récentes d'abord", async () => {
+  it("ne montre que les annonces de l'utilisateur, toutes par défaut (issue 24 item 4), les plus récentes d'abord", async () => {
     const result = await list(owner.id);
-    expect(result.filters.status).toBe("pending");
+    expect(result.filters.status).toBe("all");
     expect(result.counts).toEqual({ pending: 60, suspicious: 30, active: 20, rejected: 10, all: 120 });
-    expect(result.total).toBe(60);
+    expect(result.total).toBe(120);
     expect(result.listings).toHaveLength(50);
     expect(result.listings.every((listing) => ids.includes(listing.id))).toBe(true);
-    expect(result.listings[0]!.id).toBe(ids[59]);
-    expect(result.listings.map((l) => l.id)).toEqual([...ids.slice(10, 60)].reverse());
+    const pending = await list(owner.id, "?status=pending");
+    expect(pending.total).toBe(60);
+    expect(pending.listings[0]!.id).toBe(ids[59]);
+    expect(pending.listings.map((l) => l.id)).toEqual([...ids.slice(10, 60)].reverse());
+    expect(result.listings.map((l) => l.id)).toEqual([...ids.slice(70, 120)].reverse());
   });
 
   it("l'autre utilisateur ne voit que les siennes, et les options de filtre viennent de ses annonces", async () => {
@@ -79,8 +82,8 @@ describe("/properties : portée et compteurs", () => {
 
   it("des paramètres invalides reprennent leur valeur par défaut (jamais d'erreur)", async () => {
     const result = await list(owner.id, "?status=nimporte&transaction=troc&limit=-5&q=");
-    expect(result.filters).toMatchObject({ status: "pending", transaction: "all", limit: 50, q: "" });
-    expect(result.total).toBe(60);
+    expect(result.filters).toMatchObject({ status: "all", transaction: "all", limit: 50, q: "" });
+    expect(result.total).toBe(120);
   });
 });
 
@@ -96,7 +99,7 @@ describe("/properties : recherche plein texte", () => {
   });
 
   it("la recherche se combine au statut et aux autres filtres", async () => {
-    const result = await list(owner.id, "?q=appartement&city=Lyon");
+    const result = await list(owner.id, "?status=pending&q=appartement&city=Lyon");
     expect(result.total).toBe(15);
     expect(result.listings.every((l) => l.status === "pending" && l.city === "Lyon")).toBe(true);
   });
@@ -131,7 +134,7 @@ describe("/properties : pagination", () => {
     const byId = new Map(result.listings.map((l) => [l.id, l]));
     expect(byId.get(noPicture!)?.image).toBeNull();
     expect(byId.get(badPicture!)?.image).toBeNull();
-    expect((await list(owner.id)).listings.find((l) => l.id === ids[59])?.image).toBe("https://images.example.fr/1.jpg");
+    expect((await list(owner.id, "?status=pending")).listings.find((l) => l.id === ids[59])?.image).toBe("https://images.example.fr/1.jpg");
   });
 });
 

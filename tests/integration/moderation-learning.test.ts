@@ -50,7 +50,7 @@ describe("décisions des agents gardées comme labels", () => {
     expect(labels(admin.id)).toMatchObject([{ listing_id: id, decision: "rejected", confidence: 0.85, flagged: 1 }]);
   });
 
-  it("une annonce jamais notée par le moteur ne donne pas de label", async () => {
+  it("une annonce jamais notée par le moteur ne compte pas dans sa qualité mesurée (elle reste une étiquette de réajustement)", async () => {
     const user = await makeUser();
     const [id] = addListings(user.id, 1);
     setModeration([id!], { status: "suspicious" });

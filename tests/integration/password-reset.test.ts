@@ -12,6 +12,7 @@ import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { openSession, postAs, sessionIdsOf } from "../setup/account-factories";
 import { answerOf, makeUser } from "../setup/factories";
+import { startSmtpReceiver } from "../setup/smtp-receiver";
 
 const tokenOf = (link: string) => link.split("/").pop()!;
 
@@ -47,6 +48,44 @@ describe("mot de passe oublié : pas d'énumération des comptes", () => {
       expect(known.answer.sent).toBe(true);
     } finally {
       delete process.env.SMTP_URL;
+    }
+  });
+
+  it("avec un vrai serveur SMTP, le mail reçu a l'expéditeur, l'objet et le texte en français (UTF-8), et son lien sert une fois (issue 24 item 10)", async () => {
+    const smtp = await startSmtpReceiver();
+    const user = await makeUser({ email: `helene-${Date.now()}@agence-exemple.fr` });
+    process.env.SMTP_URL = smtp.url;
+    process.env.MAIL_FROM = "Vigimmo <no-reply@vigimmo.fr>";
+    try {
+      expect((await askForLink(user.email, "10.9.3.1")).answer.sent).toBe(true);
+      const mail = await smtp.mailTo(user.email);
+      expect(mail.from).toBe("no-reply@vigimmo.fr");
+      expect(mail.parsed.from?.value).toEqual([{ address: "no-reply@vigimmo.fr", name: "Vigimmo" }]);
+      expect(mail.parsed.to && !Array.isArray(mail.parsed.to) ? mail.parsed.to.value.map((to) => to.address) : []).toEqual([user.email]);
+      expect(mail.parsed.subject).toBe("Vigimmo : réinitialisation de votre mot de passe");
+      // UTF-8 declared and decoded: the accents arrive as they were written.
+      expect(mail.raw.toString("latin1")).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
+      expect(mail.parsed.text).toContain("Pour choisir un nouveau mot de passe Vigimmo, ouvrez ce lien (valable 1 heure, une seule fois) :");
+      expect(mail.parsed.text).toContain("Si vous n'avez rien demandé, ignorez ce message : votre mot de passe ne change pas.");
+      const link = /http:\/\/\S+\/auth\/reinitialiser\/[A-Za-z0-9_-]{43}/.exec(mail.parsed.text ?? "")?.[0];
+      expect(link).toBeDefined();
+      const token = tokenOf(link!);
+
+      const page = (await resetLoader({ request: new Request(link!), params: { token }, context: {} })) as unknown as { data: { valid: boolean } };
+      expect(page.data.valid).toBe(true);
+      const reset = (password: string) =>
+        resetAction({ request: postAs(null, `/auth/reinitialiser/${token}`, { newPassword: password, confirmPassword: password }), params: { token }, context: {} });
+      expect(await answerOf(await reset("depuis-le-mail"))).toMatchObject({ status: 302, location: "/auth" });
+      expect(await verifyPassword("depuis-le-mail", findUserForSignIn(user.email)!.hash)).toBe(true);
+      expect(((await reset("une-seconde-fois")) as unknown as { init: ResponseInit }).init.status).toBe(410);
+      expect(await verifyPassword("depuis-le-mail", findUserForSignIn(user.email)!.hash)).toBe(true);
+      // An address without an account gets no mail at all.
+      await askForLink("personne-smtp@example.fr", "10.9.3.2");
+      expect(smtp.received.map((entry) => entry.to).flat()).toEqual([user.email]);
+    } finally {
+      delete process.env.SMTP_URL;
+      delete process.env.MAIL_FROM;
+      await smtp.close();
     }
   });
 

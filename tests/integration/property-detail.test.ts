@@ -2,8 +2,10 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { properties, propertyOwners } from "#db/schema";
 import { action as propertyAction, loader as propertyLoader } from "~/routes/_app.property.$id";
-import { assignOwnersToAllListings, createOwnerForListing, generateOwner } from "~/services/listings/owners.server";
-import { getDb } from "~/utils/db.server";
+import { listingCsvStream } from "~/services/listings/listing-csv-export.server";
+import { assignOwnersToAllListings, generateOwner } from "~/services/listings/fictitious-owners.server";
+import { getDb, getSqlite } from "~/utils/db.server";
+import { readToast } from "~/utils/toast.server";
 import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
 
@@ -129,17 +131,46 @@ describe("propriétaires fictifs", () => {
     }
   });
 
-  it("Créer propriétaire : crée un propriétaire une seule fois, et seulement sur ses annonces", async () => {
+  it("Créer propriétaire enregistre le vrai propriétaire saisi, une seule fois, et seulement sur ses annonces (issue 24 item 3)", async () => {
     const id = String(aliceIds[2]);
-    const created = await post(alice.id, id, { intent: "create-owner" });
-    const owner = ownerOf(aliceIds[2]!)!;
-    expect(created.data).toMatchObject({ ok: true, reload: true, toast: { type: "success", message: `Propriétaire créé : ${owner.firstName} ${owner.lastName}` } });
-    const again = await post(alice.id, id, { intent: "create-owner" });
+    const owner = { intent: "create-owner", firstName: " Hélène ", lastName: "Dupré-Lefèvre", email: "Helene.Dupre@Orange.fr", phone: "06 12 34 56 78" };
+    const created = await post(alice.id, id, owner);
+    expect(created.data).toMatchObject({ ok: true, toast: { type: "success", message: "Propriétaire enregistré" } });
+    expect(ownerOf(aliceIds[2]!)).toMatchObject({ firstName: "Hélène", lastName: "Dupré-Lefèvre", email: "helene.dupre@orange.fr", phone: "0612345678", fictitious: false });
+    const again = await post(alice.id, id, owner);
     expect(again.data).toMatchObject({ ok: false, toast: { type: "info", message: "Cette annonce a déjà un propriétaire" } });
-    const foreign = await post(alice.id, String(bobIds[1]), { intent: "create-owner" });
-    expect(foreign.data.toast).toEqual({ type: "info", message: "Annonce introuvable" });
+    const foreign = await post(alice.id, String(bobIds[1]), owner);
+    expect(foreign.init?.status).toBe(404);
     expect(ownerOf(bobIds[1]!)).toBeUndefined();
-    expect(createOwnerForListing(alice.id, 987654)).toEqual({ success: false, message: "Annonce introuvable", owner: null });
+  });
+
+  it("Créer propriétaire refuse un nom manquant, un e-mail ou un téléphone invalide, ou aucun moyen de contact (400, messages en français)", async () => {
+    const [listing] = addListings(alice.id, 1);
+    const id = String(listing);
+    const answer = async (form: Record<string, string>) => (await post(alice.id, id, { intent: "create-owner", ...form })) as { init?: { status: number }; data: { result?: { error?: Record<string, string[]> } } };
+    const missing = await answer({ firstName: "Jules" });
+    expect(missing.init?.status).toBe(400);
+    expect(missing.data.result?.error).toMatchObject({ lastName: ["Le nom du propriétaire est requis."] });
+    const noContact = await answer({ lastName: "Roux" });
+    expect(noContact.data.result?.error).toMatchObject({ email: ["Indiquez au moins un e-mail ou un téléphone pour joindre le propriétaire."] });
+    const invalid = await answer({ lastName: "Roux", email: "pas-un-email", phone: "12 34" });
+    expect(invalid.data.result?.error).toMatchObject({ email: ["Adresse e-mail invalide."], phone: [expect.stringContaining("Numéro de téléphone invalide")] });
+    expect(ownerOf(listing!)).toBeUndefined();
+    expect((await answer({ lastName: "Roux", phone: "+33 6 12 34 56 78" })).data).toMatchObject({ ok: true });
+  });
+
+  it("un propriétaire fictif ne quitte jamais l'application : ni l'export API, ni le fichier CSV (issue 24 item 3)", async () => {
+    const dave = await makeUser();
+    const [real, fake] = addListings(dave.id, 2, (i) => ({ owner: i === 0 ? { firstName: "Anne", lastName: "Vrai", email: "anne.vrai@agence.fr" } : null }));
+    await assignOwnersToAllListings(dave.id);
+    getSqlite().prepare("update properties set status = 'active' where created_by = ?").run(dave.id);
+    const doc = (id: number) => JSON.parse(getSqlite().prepare<[number], string>("select cast(doc as text) from export_documents where property_id = ?").pluck().get(id)!) as { owner: unknown };
+    expect(doc(real!).owner).toEqual({ first_name: "Anne", last_name: "Vrai", email: "anne.vrai@agence.fr" });
+    expect(doc(fake!).owner).toBeNull();
+    const csv = await new Response(listingCsvStream(dave.id, { q: "", city: "", type: "", transaction: "all", status: "all" })).text();
+    const fakeEmail = ownerOf(fake!)!.email!;
+    expect(csv).toContain("anne.vrai@agence.fr");
+    expect(csv).not.toContain(fakeEmail);
   });
 
   it("assignOwnersToAllListings n'assigne que les annonces sans propriétaire de l'utilisateur", async () => {
@@ -152,5 +183,8 @@ describe("propriétaires fictifs", () => {
     expect(ownerOf(carolIds[0]!)?.firstName).toBe("Paul");
     expect(ownerOf(bobIds[0]!)).toBeUndefined();
     expect(await assignOwnersToAllListings(carol.id)).toEqual({ assigned: 0, message: "Toutes vos annonces ont déjà un propriétaire" });
+    // The generated owners are marked fictitious; the owners that came with the listings are not.
+    expect(ownerOf(carolIds[3]!)?.fictitious).toBe(true);
+    expect(ownerOf(carolIds[0]!)?.fictitious).toBe(false);
   });
 });

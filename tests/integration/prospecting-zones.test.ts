@@ -45,6 +45,24 @@ async function finished(userId: string, jobId: string) {
   return waitForJob(userId, jobId);
 }
 
+describe("création d'une zone (issue 24 item 7)", () => {
+  it("la recherche part dès la création, sauf si l'utilisateur décoche la case", async () => {
+    partner = await useFakePartner();
+    const user = await makeUser();
+    const started = await post(user.id, { intent: "create", name: "Lyon tout de suite", communes: "69123", frequency: "24", runNow: "on" });
+    expect(started).toMatchObject({ status: 200, body: { ok: true, toast: { message: "Zone créée : la recherche est lancée" } } });
+    const [zone] = getDb().select().from(searchZones).where(eq(searchZones.userId, user.id)).all();
+    const [run] = runsOf(zone!.id);
+    expect(run).toBeDefined();
+    expect((await finished(user.id, run!.id)).status).toBe("completed");
+
+    const later = await post(user.id, { intent: "create", name: "Lyon plus tard", communes: "69123", frequency: "24" });
+    expect(later.body.toast?.message).toBe("Zone créée");
+    const waiting = getDb().select().from(searchZones).where(eq(searchZones.name, "Lyon plus tard")).get();
+    expect(runsOf(waiting!.id)).toHaveLength(0);
+  });
+});
+
 describe("zones : chacun gère les siennes", () => {
   it("un autre utilisateur ne lit, ne modifie, ne supprime ni ne lance la zone", async () => {
     const owner = await makeUser();
@@ -85,6 +103,9 @@ describe("/prospection : les actions vérifient le propriétaire et les données
     const refused = await post(owner.id, { intent: "create", name: "Nulle part", communes: "99999" });
     expect(refused.status).toBe(400);
     expect(refused.body.result?.error?.communes).toEqual(["Commune inconnue : 99999"]);
+    // Every unknown department is named, not only the first (issue 24 item 11).
+    const departments = await post(owner.id, { intent: "create", name: "Rhône et Ain", departments: "69, 01, 99, abc" });
+    expect(departments.body.result?.error?.departments).toEqual(["Départements inconnus : 99, ABC"]);
     const noPlace = await post(owner.id, { intent: "create", name: "Partout" });
     expect(noPlace.body.result?.error?.departments).toEqual(["Choisissez au moins une commune ou un département"]);
 

@@ -5,11 +5,10 @@ import { cutWebhookBatches } from "~/services/connections/webhook-batches.server
 import { recentDeliveries, retryDelayMs, sendPing } from "~/services/connections/webhook-delivery.server";
 import { accountsWithWebhookWork, createWebhookRun, webhookJobKind } from "~/services/connections/webhook-jobs.server";
 import { runJob } from "~/services/jobs/engine.server";
-import { createOwnerForListing } from "~/services/listings/owners.server";
 import { closeDb, getSqlite } from "~/utils/db.server";
 import { makeConnection } from "../setup/connections-factories";
 import { makeActiveListings } from "../setup/export-factories";
-import { makeUser, requestAs } from "../setup/factories";
+import { giveOwner, makeUser, requestAs } from "../setup/factories";
 import { startWebhookReceiver, verifyDelivery } from "../setup/webhook-receiver";
 
 /**
@@ -59,7 +58,7 @@ it("des lots signés de 500 événements au plus, dans l'ordre des changements, 
   const other = await makeUser();
   const own = makeActiveListings(user.id, 520);
   const foreign = makeActiveListings(other.id, 3);
-  for (const id of [own[0]!, ...foreign]) createOwnerForListing(id === own[0] ? user.id : other.id, id);
+  for (const id of [own[0]!, ...foreign]) giveOwner(id === own[0] ? user.id : other.id, id);
   getSqlite().prepare("update properties set price = 123456 where id = ?").run(own[1]);
   getSqlite().prepare("update properties set status = 'rejected' where id = ?").run(own[2]);
 

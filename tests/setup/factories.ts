@@ -1,5 +1,7 @@
 import { userRoles } from "#db/schema";
 import type { ListingInput } from "~/services/listings/listing-input";
+import type { OwnerInput } from "~/services/listings/owner-form";
+import { saveListingOwner } from "~/services/listings/owners.server";
 import { createUser } from "~/services/users/users.server";
 import { getDb } from "~/utils/db.server";
 import { createSession } from "~/utils/session.server";
@@ -110,3 +112,17 @@ export const SESSION_INVALID_REDIRECT = {
   toast: { type: "error", message: "Session invalide" },
   json: null,
 } as const;
+
+let ownerCounter = 0;
+
+/** A real owner recorded on one of the user's listings, as its page would (false when it already has one). */
+export function giveOwner(userId: string, listingId: number, owner: Partial<OwnerInput> = {}): boolean {
+  ownerCounter += 1;
+  return saveListingOwner(userId, listingId, {
+    firstName: "Claire",
+    lastName: `Martin${ownerCounter}`,
+    email: `claire.martin${ownerCounter}@agence-exemple.fr`,
+    phone: "0612345678",
+    ...owner,
+  }).ok;
+}

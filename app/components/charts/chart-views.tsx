@@ -7,7 +7,7 @@ import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, ResponsiveContaine
 import type { CityPrice } from "~/services/analytics/types";
 import { formatNumber } from "~/utils/format";
 import { CHART_COLOURS } from "./chart-colours";
-import { formatAxisDay, formatPerM2, formatTableDay } from "./chart-format";
+import { cityAxis, formatAxisDay, formatPerM2, formatTableDay } from "./chart-format";
 
 export type DailySeriesView = { label: string; values: number[]; colour: string };
 
@@ -47,12 +47,13 @@ function MedianMark({ cx, cy }: { cx?: number; cy?: number }) {
  */
 export function PriceRanges({ cities }: { cities: CityPrice[] }) {
   const rows = cities.map((city) => ({ city: city.city, below: city.q1, spread: city.q3 - city.q1, median: city.median, q1: city.q1, q3: city.q3 }));
+  const axis = cityAxis(rows.map((row) => row.city));
   return (
     <ResponsiveContainer width="100%" height={Math.max(120, cities.length * 36 + 48)}>
       <ComposedChart layout="vertical" data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid horizontal={false} stroke={CHART_COLOURS.grid} />
         <XAxis type="number" tick={axisTick} tickFormatter={(value: number) => formatNumber(value)} domain={[0, "auto"]} />
-        <YAxis type="category" dataKey="city" tick={axisTick} width={96} />
+        <YAxis type="category" dataKey="city" tick={axisTick} width={axis.width} tickFormatter={axis.label} />
         <Tooltip content={<PriceTooltip />} />
         <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
         <Bar dataKey="below" stackId="range" fill="transparent" legendType="none" tooltipType="none" isAnimationActive={false} />

@@ -48,7 +48,9 @@ export function WebhookDeliveries({ connectionId, deliveries, paused }: { connec
       ) : (
         // A phone's card is narrower than five columns: the table scrolls, the page does not.
         <div className="overflow-x-auto">
-        <table className="w-full text-left text-xs">
+        {/* Columns keep a gap and their words on one line (issue 24 item 12: at 360 px the headers
+            ran together and "Renvoyer" was cut); the wrapper scrolls instead. */}
+        <table className="w-full whitespace-nowrap text-left text-xs [&_td:not(:last-child)]:pr-3 [&_th:not(:last-child)]:pr-3">
           <caption className="sr-only">Derniers envois</caption>
           <thead className="text-slate-600">
             <tr>
@@ -71,7 +73,7 @@ export function WebhookDeliveries({ connectionId, deliveries, paused }: { connec
                   <td className="py-1">
                     <Badge tone={TONE[delivery.status]}>{WEBHOOK_MESSAGES.statuses[delivery.status]}</Badge>
                     {delivery.lastError && delivery.status !== "delivered" ? (
-                      <span className="block text-red-800">{delivery.lastError}</span>
+                      <span className="block whitespace-normal text-red-800">{delivery.lastError}</span>
                     ) : null}
                     {delivery.nextAttemptAt !== null ? (
                       <span className="block text-slate-700">

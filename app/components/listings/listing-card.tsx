@@ -6,12 +6,13 @@ import { STATUS_BADGES } from "~/services/listings/listing-labels";
 import type { ListingCard as Listing } from "~/services/listings/listings.server";
 import { formatPrice, formatSurface } from "~/utils/format";
 import { ListingImage } from "./listing-image";
+import { ReportScamButton } from "./report-scam-button";
 
 function ownerName(owner: NonNullable<Listing["owner"]>) {
   return [owner.firstName, owner.lastName].filter(Boolean).join(" ");
 }
 
-/** One card of the /properties grid; the whole card links to the listing's page. */
+/** One card of the /properties grid; the card links to the listing's page, an active one can be reported. */
 export function ListingCard({ listing }: { listing: Listing }) {
   const status = STATUS_BADGES[listing.status];
   const facts = [
@@ -24,7 +25,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
     <li className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <Link to={`/property/${listing.id}`} className="block focus:outline-none" aria-label={`${listing.title}, ${formatPrice(listing.price)}`}>
         <div className="relative">
-          <ListingImage src={listing.image} alt={listing.title} className="h-48 w-full" propertyType={listing.propertyType} />
+          <ListingImage listingId={listing.id} src={listing.image} alt={listing.title} className="h-48 w-full" propertyType={listing.propertyType} />
           <div className="absolute left-2 top-2 flex flex-wrap gap-1">
             {listing.flagged ? <Badge tone="red">Flaggé IA</Badge> : null}
             <Badge tone={status.tone}>{status.label}</Badge>
@@ -56,6 +57,12 @@ export function ListingCard({ listing }: { listing: Listing }) {
           ) : null}
         </div>
       </Link>
+      {listing.status === "active" ? (
+        // Outside the link: the report opens its own dialog instead of the listing's page.
+        <div className="border-t border-slate-100 px-4 py-3">
+          <ReportScamButton listingId={listing.id} listingTitle={listing.title} size="sm" />
+        </div>
+      ) : null}
     </li>
   );
 }

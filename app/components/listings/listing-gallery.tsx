@@ -6,7 +6,7 @@ import { ImagePlaceholder, ListingImage } from "./listing-image";
  * Large picture and thumbnails. Thumbnails are buttons (Tab reaches them, Enter/Space shows
  * one); the arrow keys, Home and End move between pictures from any thumbnail or arrow button.
  */
-export function ListingGallery({ images, title, propertyType }: { images: string[]; title: string; propertyType: string | null }) {
+export function ListingGallery({ listingId, images, title, propertyType }: { listingId: number; images: string[]; title: string; propertyType: string | null }) {
   const [index, setIndex] = useState(0);
   const thumbnails = useRef<Array<HTMLButtonElement | null>>([]);
   if (images.length === 0) return <ImagePlaceholder label={`${title} : aucune photo`} className="h-72 w-full rounded-xl sm:h-96" />;
@@ -26,7 +26,7 @@ export function ListingGallery({ images, title, propertyType }: { images: string
   return (
     <section aria-label="Photos de l'annonce" aria-roledescription="galerie" className="space-y-3">
       <div className="relative overflow-hidden rounded-xl bg-slate-100">
-        <ListingImage key={images[current]} src={images[current]!} alt={`${title} – ${label(current)}`} className="h-72 w-full sm:h-96" propertyType={propertyType} />
+        <ListingImage key={images[current]} listingId={listingId} src={images[current]!} alt={`${title} – ${label(current)}`} className="h-72 w-full sm:h-96" propertyType={propertyType} />
         {images.length > 1 ? (
           <>
             <button type="button" onClick={() => show(current - 1)} onKeyDown={onKeyDown} aria-label="Photo précédente" className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 px-3 py-2 text-lg font-bold text-slate-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600">
@@ -56,7 +56,7 @@ export function ListingGallery({ images, title, propertyType }: { images: string
                 aria-pressed={i === current}
                 className={cn("block overflow-hidden rounded-md ring-2 ring-offset-1 focus-visible:outline-2 focus-visible:outline-brand-600", i === current ? "ring-brand-600" : "ring-transparent")}
               >
-                <ListingImage src={src} alt={`Miniature ${i + 1}`} className="h-16 w-24" propertyType={propertyType} />
+                <ListingImage listingId={listingId} src={src} alt={`Miniature ${i + 1}`} className="h-16 w-24" propertyType={propertyType} />
               </button>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { shownPictureUrl } from "~/services/listings/demo-photos";
+import { listingPhotoUrl } from "~/services/listings/photo-url";
 
 /** Shown instead of a picture that is missing or does not load (demo hosts do not resolve). */
 export function ImagePlaceholder({ label, className }: { label: string; className?: string }) {
@@ -18,9 +18,21 @@ export function ImagePlaceholder({ label, className }: { label: string; classNam
  * A listing picture that falls back to the placeholder when it fails. The error may happen
  * before hydration (server-rendered <img>), so a broken image is also detected on mount; while
  * it loads, the box is the placeholder's grey, never a white hole. Demo pictures are served by
- * the app itself (`shownPictureUrl`, which a "Maison" gets a house from).
+ * the app itself (a "Maison" gets a house), any other through the app's picture route.
  */
-export function ListingImage({ src, alt, className, propertyType }: { src: string | null; alt: string; className?: string; propertyType?: string | null }) {
+export function ListingImage({
+  listingId,
+  src,
+  alt,
+  className,
+  propertyType,
+}: {
+  listingId: number;
+  src: string | null;
+  alt: string;
+  className?: string;
+  propertyType?: string | null;
+}) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
@@ -31,5 +43,5 @@ export function ListingImage({ src, alt, className, propertyType }: { src: strin
     if (image && image.complete && image.naturalWidth === 0) setFailed(true);
   }, [src]);
   if (!src || failed) return <ImagePlaceholder label={`${alt} (pas de photo)`} className={className} />;
-  return <img ref={ref} src={shownPictureUrl(src, propertyType)} alt={alt} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} className={cn("bg-slate-100 object-cover", className)} />;
+  return <img ref={ref} src={listingPhotoUrl(listingId, src, propertyType)} alt={alt} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} className={cn("bg-slate-100 object-cover", className)} />;
 }

@@ -1,17 +1,27 @@
 import { useFetcher } from "@remix-run/react";
+import { BlacklistButton } from "~/components/moderation/blacklist-button";
 import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { splitFlagReason } from "~/services/moderation/moderation-texts";
 import type { ToastAnswer } from "~/utils/toast";
 
-
 /**
  * Valider / Blacklister on a suspicious or pending listing's own page, with what the AI found:
  * its main reason, its confidence and every piece of evidence (issue 17). The decision posts to
  * the page's action, which checks the owner (or an administrator) again.
  */
-export function ListingReview({ status, flagReason, confidence }: { status: "suspicious" | "pending"; flagReason: string | null; confidence: number | null }) {
+export function ListingReview({
+  title,
+  status,
+  flagReason,
+  confidence,
+}: {
+  title: string;
+  status: "suspicious" | "pending";
+  flagReason: string | null;
+  confidence: number | null;
+}) {
   const fetcher = useFetcher<ToastAnswer>();
   useToast(fetcher.data?.toast);
   const deciding = fetcher.state !== "idle";
@@ -49,9 +59,7 @@ export function ListingReview({ status, flagReason, confidence }: { status: "sus
           <Button type="submit" name="intent" value="validate" variant="success" disabled={deciding}>
             Valider
           </Button>
-          <Button type="submit" name="intent" value="blacklist" variant="danger" disabled={deciding}>
-            Blacklister
-          </Button>
+          <BlacklistButton title={title} disabled={deciding} onConfirm={() => fetcher.submit({ intent: "blacklist" }, { method: "post" })} />
         </fetcher.Form>
       </CardBody>
     </Card>

@@ -6,6 +6,7 @@ import { useToast } from "../toasts";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ListingImage } from "../listings/listing-image";
+import { BlacklistButton } from "./blacklist-button";
 import { ConfidenceBadge } from "./confidence-badge";
 
 /** One suspicious listing of /moderation with its AI note and the Valider / Blacklister decisions. */
@@ -21,7 +22,7 @@ export function SuspiciousCard({ listing }: { listing: Listing }) {
   const price = `${formatPrice(listing.price)}${listing.transactionType === "rental" && listing.price !== null ? "/mois" : ""}`;
   return (
     <Card className="flex flex-col overflow-hidden">
-      <ListingImage src={listing.image} alt={listing.title} className="h-44 w-full" propertyType={listing.propertyType} />
+      <ListingImage listingId={listing.id} src={listing.image} alt={listing.title} className="h-44 w-full" propertyType={listing.propertyType} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 id={`listing-${listing.id}-title`} className="font-semibold text-slate-900">
@@ -39,9 +40,12 @@ export function SuspiciousCard({ listing }: { listing: Listing }) {
           <Button type="submit" name="intent" value="validate" variant="success" size="sm" disabled={deciding}>
             Valider
           </Button>
-          <Button type="submit" name="intent" value="blacklist" variant="danger" size="sm" disabled={deciding}>
-            Blacklister
-          </Button>
+          <BlacklistButton
+            title={listing.title}
+            size="sm"
+            disabled={deciding}
+            onConfirm={() => fetcher.submit({ intent: "blacklist", id: String(listing.id) }, { method: "post" })}
+          />
           <Link to={`/property/${listing.id}`} className={buttonClasses("secondary", "sm")}>
             Voir détails
           </Link>

@@ -23,6 +23,8 @@ export function ZoneForm({ zoneId, defaults, submitLabel, onSaved }: { zoneId?: 
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: zoneFormSchema }),
     shouldValidate: "onSubmit",
+    // A corrected field loses its error as soon as it is right again (issue 24 item 11).
+    shouldRevalidate: "onInput",
   });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onSaved?.();
@@ -102,6 +104,15 @@ export function ZoneForm({ zoneId, defaults, submitLabel, onSaved }: { zoneId?: 
           <span className="block text-xs text-slate-600">Passe à la modération IA les annonces que chaque recherche apporte.</span>
         </span>
       </label>
+      {zoneId ? null : (
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input type="checkbox" name={fields.runNow.name} className="mt-0.5" defaultChecked />
+          <span>
+            Lancer la recherche dès la création
+            <span className="block text-xs text-slate-600">Décochez pour attendre la première échéance de la fréquence choisie.</span>
+          </span>
+        </label>
+      )}
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-700">
           {form.errors.join(" ")}

@@ -131,10 +131,31 @@ export function listDepartments(): Department[] {
 }
 
 /**
+ * A commune right before its municipal arrondissements, in their order (1er, 2e, 3e…), each group
+ * where its first member came: "Lyon" then "Lyon 1er Arrondissement", never the 3e before the 1er
+ * (issue 24 item 11).
+ */
+function groupArrondissements(found: Commune[]): Commune[] {
+  const groups = new Map<string, Commune[]>();
+  for (const commune of found) {
+    const key = municipalityCode(commune);
+    groups.set(key, [...(groups.get(key) ?? []), commune]);
+  }
+  return [...groups.values()].flatMap((group) =>
+    group.sort((a, b) => Number(a.parent !== null) - Number(b.parent !== null) || a.code.localeCompare(b.code)),
+  );
+}
+
+/**
  * Communes whose name or postal code starts with the query, the most populated first: "69003"
  * or "690" finds by postal code, "villeur" or "saint-et" by name (then names containing it).
+ * Arrondissements follow their commune, in order.
  */
 export function searchCommunes(query: string, limit = 10): Commune[] {
+  return groupArrondissements(matchingCommunes(query, limit));
+}
+
+function matchingCommunes(query: string, limit: number): Commune[] {
   const { communes, folded, byPostalCode } = load();
   const q = query.trim();
   if (/^\d{2,5}$/.test(q)) {

@@ -16,6 +16,14 @@ describe("communes (code officiel géographique)", () => {
     expect(searchCommunes("x")).toEqual([]);
   });
 
+  it("puts a commune before its arrondissements, in their order (issue 24 item 11)", () => {
+    const lyon = searchCommunes("lyon").map((c) => c.name);
+    expect(lyon.slice(0, 4)).toEqual(["Lyon", "Lyon 1er Arrondissement", "Lyon 2e Arrondissement", "Lyon 3e Arrondissement"]);
+    expect(searchCommunes("69001").map((c) => c.name).slice(0, 2)).toEqual(["Lyon", "Lyon 1er Arrondissement"]);
+    const paris = searchCommunes("paris", 21).filter((c) => c.parent === "75056").map((c) => c.code);
+    expect(paris).toEqual([...paris].sort());
+  });
+
   it("searches by postal code or its first digits", () => {
     const lyon3 = searchCommunes("69003").map((c) => c.code);
     expect(lyon3).toEqual(expect.arrayContaining(["69123", "69383"]));

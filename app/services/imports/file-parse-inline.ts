@@ -14,15 +14,18 @@ export function openListingFileHere(
   return { ok: true, file, check: { ok: true, format: file.format, total: file.total, ignoredColumns: file.ignoredColumns } };
 }
 
-/** The file's rows, validated by batches: the listings to write and the French reasons of the rest. */
+/** The file's rows, validated by batches: the listings to write, the French reasons of the rest, the values left out. */
 export async function* fileBatches(file: ParsedListingFile, batchSize: number): AsyncGenerator<FileBatch, void, undefined> {
   for await (const batch of listingRowBatches(file, batchSize)) {
     const listings: ListingInput[] = [];
     const invalid: string[] = [];
+    const warnings: string[] = [];
     for (const row of batch) {
-      if (row.result.ok) listings.push(row.result.listing);
-      else invalid.push(row.result.error);
+      if (row.result.ok) {
+        listings.push(row.result.listing);
+        warnings.push(...row.result.warnings);
+      } else invalid.push(row.result.error);
     }
-    yield { listings, invalid };
+    yield { listings, invalid, warnings };
   }
 }

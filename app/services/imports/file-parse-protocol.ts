@@ -16,8 +16,8 @@ export type FileCheck =
   | { ok: true; format: FileImportFormat; total: number; ignoredColumns: string[] }
   | { ok: false; error: string };
 
-/** One batch of validated rows: listings to write and the French reasons of invalid rows. */
-export type FileBatch = { listings: ListingInput[]; invalid: string[] };
+/** One batch of validated rows: listings to write, the French reasons of invalid rows, and the values left out of valid ones. */
+export type FileBatch = { listings: ListingInput[]; invalid: string[]; warnings: string[] };
 
 export type FileParseReply =
   | { type: "ready" }

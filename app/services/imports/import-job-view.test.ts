@@ -19,6 +19,7 @@ const job = (overrides: Partial<Row>): Row => ({
   priceDrops: 0,
   totalProcessed: 0,
   errors: [],
+  warnings: [],
   message: null,
   createdAt: new Date("2025-06-01T00:00:00.000Z"),
   finishedAt: null,

@@ -28,6 +28,8 @@ export type ImportJobView = JobView & {
   totalProcessed: number;
   /** Fields the run changed in known listings, most changed first (issue 24 item 2). */
   changedFields: ChangedField[];
+  /** Values left out of imported listings (issue 24 item 8). */
+  warnings: string[];
 };
 
 export type ChangedField = { field: string; label: string; count: number };
@@ -40,9 +42,9 @@ type JobRow = Omit<ImportJobView, "kind" | "createdAt" | "finishedAt" | "status"
 };
 
 export function toImportJobView(row: JobRow): ImportJobView {
-  const { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed } = row;
+  const { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed, warnings } = row;
   const changedFields = changedFieldList(row.changedFields ?? {});
-  const fields = { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed, changedFields };
+  const fields = { source, currentPage, totalPages, imported, updated, skipped, withdrawn, priceDrops, totalProcessed, changedFields, warnings };
   return buildJobView("import", row, { done: currentPage, total: totalPages }, fields, importEndToast);
 }
 
@@ -96,8 +98,8 @@ function importEndToast(job: Pick<ImportJobView, "status" | "imported" | "messag
 
 /** SPEC.md section 8: the results list up to 5 error lines, then '… et N autres erreurs'. */
 export const SHOWN_ERROR_LINES = 5;
-export function summariseErrors(errors: string[]): { lines: string[]; more: string | null } {
+export function summariseErrors(errors: string[], others = "autres erreurs"): { lines: string[]; more: string | null } {
   const lines = errors.slice(0, SHOWN_ERROR_LINES);
   const rest = errors.length - lines.length;
-  return { lines, more: rest > 0 ? `… et ${formatNumber(rest)} autres erreurs` : null };
+  return { lines, more: rest > 0 ? `… et ${formatNumber(rest)} ${others}` : null };
 }

@@ -9,9 +9,10 @@ export type ImportJob = typeof importJobs.$inferSelect;
 /**
  * One page (or batch) an import source yields: valid listings and the French reasons of the rest
  * (each counted as skipped). `notes` are kept with the errors without being counted (e.g. "result
- * limit reached").
+ * limit reached"); `warnings` name values left out of imported listings (the job's summary shows
+ * them apart, issue 24 item 8).
  */
-export type ImportPage = { listings: ListingInput[]; invalid: string[]; totalPages?: number; notes?: string[] };
+export type ImportPage = { listings: ListingInput[]; invalid: string[]; totalPages?: number; notes?: string[]; warnings?: string[] };
 
 /** What a job imports from: MoteurImmo, the demo feed, a file, an API connection. */
 export type ImportSource = {

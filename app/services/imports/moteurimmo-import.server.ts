@@ -1,4 +1,7 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { importJobs } from "#db/schema";
+import { getDb } from "~/utils/db.server";
 import { IMPORT_PAGES, IMPORT_PER_PAGE, MOTEURIMMO_CONNECTION_CHECK } from "~/config";
 import { env } from "~/utils/env.server";
 import { formatNumber } from "~/utils/format";
@@ -208,4 +211,18 @@ export async function testMoteurImmoConnection(options: AdSourceOptions = {}): P
 
 function reason(error: unknown): string {
   return error instanceof Error && error.message ? error.message : "erreur inconnue";
+}
+
+/**
+ * The latest import this page launched (MoteurImmo or its demo feed, outside any search zone):
+ * /moteurimmo-sync shows its progress, not a file import's or a connection sync's (issue 24 item 19).
+ */
+export function latestPartnerImport(userId: string): ImportJob | undefined {
+  return getDb()
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.userId, userId), inArray(importJobs.source, ["moteurimmo", "demo"]), isNull(importJobs.zoneId)))
+    .orderBy(desc(importJobs.createdAt))
+    .limit(1)
+    .get();
 }

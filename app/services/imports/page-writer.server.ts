@@ -113,5 +113,6 @@ function recordSlice(
   });
   if (counts.updated > 0) addChangedFields(job.id, counts.changedFields);
   if (last) appendJobErrors(IMPORT_JOB_TABLE, job.id, [...page.invalid, ...(page.notes ?? [])]);
+  if (last) appendJobErrors(IMPORT_JOB_TABLE, job.id, page.warnings ?? [], "warnings");
   if (counts.imported + counts.updated > 0) stampLastApiImport(job);
 }

@@ -83,14 +83,14 @@ export function writeProgress(kind: AnyKind, jobId: string, change: ProgressChan
   statement(kind, `update $table set ${assignments.join(", ")} where id = @id`).run(values);
 }
 
-/** Keeps error lines with the job (the first MAX_STORED_ERRORS of them). */
-export function appendJobErrors(kind: AnyKind, jobId: string, messages: string[]) {
+/** Keeps error lines with the job (the first MAX_STORED_ERRORS of them); an import keeps its warnings the same way. */
+export function appendJobErrors(kind: AnyKind, jobId: string, messages: string[], column: "errors" | "warnings" = "errors") {
   if (messages.length === 0) return;
-  const row = statement(kind, `select errors from $table where id = ?`).get(jobId) as { errors: string } | undefined;
-  const kept = row ? (JSON.parse(row.errors) as string[]) : [];
+  const row = statement(kind, `select ${column} as lines from $table where id = ?`).get(jobId) as { lines: string } | undefined;
+  const kept = row ? (JSON.parse(row.lines) as string[]) : [];
   if (kept.length >= MAX_STORED_ERRORS) return;
-  const errors = [...kept, ...messages].slice(0, MAX_STORED_ERRORS);
-  statement(kind, `update $table set errors = ? where id = ?`).run(JSON.stringify(errors), jobId);
+  const lines = [...kept, ...messages].slice(0, MAX_STORED_ERRORS);
+  statement(kind, `update $table set ${column} = ? where id = ?`).run(JSON.stringify(lines), jobId);
 }
 
 export function completeJob(kind: AnyKind, jobId: string, message: string): boolean {

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { properties, propertyOwners } from "#db/schema";
 import { getDb } from "~/utils/db.server";
 import { yieldToEventLoop } from "../jobs/queue.server";
@@ -30,7 +30,8 @@ function readChunk(ids: number[]): CsvListing[] {
   const rows = getDb()
     .select({ listing: properties, ownerId: propertyOwners.id, firstName: propertyOwners.firstName, lastName: propertyOwners.lastName, email: propertyOwners.email })
     .from(properties)
-    .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id))
+    // A fictitious owner (test tools) never leaves the app, in a file no more than in the export.
+    .leftJoin(propertyOwners, and(eq(propertyOwners.propertyId, properties.id), eq(propertyOwners.fictitious, false)))
     .where(inArray(properties.id, ids))
     .all();
   const byId = new Map(rows.map((row) => [row.listing.id, row]));

@@ -13,7 +13,9 @@ export const listingFiltersQuerySchema = z.object({
   city: z.string().trim().max(200).catch(""),
   type: z.string().trim().max(100).catch(""),
   transaction: z.enum(["all", "sale", "rental"]).catch("all"),
-  status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("pending"),
+  // Every listing by default (issue 24 item 4): after an auto-moderated import nothing is pending,
+  // and a list opening on "En attente IA" showed none of them beside non-zero badges.
+  status: z.enum(["pending", "suspicious", "active", "rejected", "all"]).catch("all"),
   sort: z.enum(LISTING_SORT_VALUES).catch("recent"),
   changes: z.enum(CHANGES_FILTERS).catch(""),
   compliance: z.enum([...COMPLIANCE_ORDER, "all"]).catch("all"),

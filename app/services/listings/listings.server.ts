@@ -13,7 +13,8 @@ import { toFtsQuery } from "./listing-search";
  * detail and its description. Every query is scoped to `created_by = userId`.
  */
 
-export type ListingOwner = { firstName: string | null; lastName: string | null; email: string | null };
+/** `fictitious`: made up by the administrators' test tools; it never leaves the app. */
+export type ListingOwner = { firstName: string | null; lastName: string | null; email: string | null; phone: string | null; fictitious: boolean };
 
 export type ListingCard = {
   id: number;
@@ -40,8 +41,10 @@ export type ListingCard = {
 /** Pictures come from imports: only http(s) addresses are shown. */
 const isWebAddress = (value: unknown): value is string => typeof value === "string" && /^https?:\/\/\S+$/i.test(value);
 
-function ownerOf(row: { ownerId: string | null } & ListingOwner): ListingOwner | null {
-  return row.ownerId ? { firstName: row.firstName, lastName: row.lastName, email: row.email } : null;
+function ownerOf(row: { ownerId: string | null; ownerFictitious: boolean | null } & Omit<ListingOwner, "fictitious">): ListingOwner | null {
+  return row.ownerId
+    ? { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, fictitious: row.ownerFictitious === true }
+    : null;
 }
 
 /**
@@ -56,6 +59,8 @@ function selectWithOwner<Fields extends SelectedFields>(fields: Fields) {
       firstName: propertyOwners.firstName,
       lastName: propertyOwners.lastName,
       email: propertyOwners.email,
+      phone: propertyOwners.phone,
+      ownerFictitious: propertyOwners.fictitious,
     })
     .from(properties)
     .leftJoin(propertyOwners, eq(propertyOwners.propertyId, properties.id));
@@ -233,6 +238,8 @@ export type ListingDetail = Omit<ListingCard, "image" | "flagged" | "priceDroppe
   sourceOrigin: string | null;
   aiFlagReason: string | null;
   aiConfidence: number | null;
+  /** When the engine gave its verdict: the first step of the listing's decision history. */
+  aiCheckedAt: number | null;
   createdAt: Date;
   /** False when an administrator looks at another user's listing: its edits stay the owner's. */
   mine: boolean;
@@ -280,6 +287,7 @@ export function getListing(userId: string, id: number, { anyOwner = false } = {}
     compliance: listing.complianceStatus,
     aiFlagReason: listing.aiFlagReason,
     aiConfidence: listing.aiConfidence,
+    aiCheckedAt: listing.aiCheckedAt ? listing.aiCheckedAt.getTime() : null,
     createdAt: listing.createdAt,
     withdrawnAt: listing.withdrawnAt,
     daysOnMarket: daysOnMarket(listing.createdAt, listing.withdrawnAt),

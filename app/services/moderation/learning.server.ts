@@ -30,6 +30,28 @@ export function recordDecisions(
   for (const id of ids) insert.run({ id, userId, decision, isAdmin: isAdmin ? 1 : 0 });
 }
 
+/**
+ * Keeps a decision taken after the engine's verdict was already decided on (a report after
+ * validation, a blacklisting taken back) as a label of a scored listing: `flagged` is what the
+ * engine said (a listing it passed and an agent reports is the miss the quality figures count).
+ * Same transaction as the status update, before it, with the same status condition.
+ */
+export function recordRevisedLabel(
+  db: Database.Database,
+  reviewer: { id: string; isAdmin: boolean },
+  id: number,
+  decision: "active" | "rejected",
+  from: readonly string[],
+): void {
+  const statuses = from.map((status) => `'${status}'`).join(", ");
+  db.prepare(
+    `insert into moderation_decisions (listing_id, user_id, decision, engine_version, confidence, flagged)
+     select id, @userId, @decision, ai_engine_version, ai_confidence, ai_flag_reason is not null
+       from properties
+      where id = @id and (created_by = @userId or @isAdmin) and status in (${statuses}) and ai_confidence is not null`,
+  ).run({ id, userId: reviewer.id, decision, isAdmin: reviewer.isAdmin ? 1 : 0 });
+}
+
 /** The model new runs score with: the latest stored refit, else the one shipped with the code. */
 export function activeModel(db: Database.Database): EngineModel {
   const row = db
@@ -61,7 +83,10 @@ export function engineQuality(db: Database.Database, now: number): EngineQuality
               sum(flagged and decision = 'rejected') as tp,
               sum(flagged and decision = 'active') as fp,
               sum(not flagged and decision = 'rejected') as fn
-         from moderation_decisions where decided_at >= ?`,
+         from moderation_decisions d
+        where decided_at >= ?
+          -- A corrected decision counts once, as corrected.
+          and id = (select max(id) from moderation_decisions l where l.listing_id = d.listing_id)`,
     )
     .get(since) as { decisions: number; tp: number | null; fp: number | null; fn: number | null };
   if (row.decisions < MODERATION_QUALITY.minDecisions)

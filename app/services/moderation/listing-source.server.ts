@@ -209,15 +209,16 @@ export function countIds(userId: string, ids: number[], mode: "ids" | "rescore" 
 }
 
 /**
- * Every listing an agent decided after the engine scored it, with the last decision as its label
+ * Every listing an agent decided (Valider / Blacklister, a corrected decision, a report as a scam
+ * after validation), scored by the engine or not, with the last decision as its label
  * (rejected = scam): the agents' share of the training data of `npm run moderation:fit`.
  */
 export function decidedListings(db: Database.Database): Array<{ listing: ModerationListing; label: "scam" | "legit" }> {
   const rows = db
     .prepare<[], RawRow>(
-      `select ${COLUMNS}, d.decision ${FROM}
-         join moderation_decisions d on d.listing_id = p.id
-        where d.id = (select max(id) from moderation_decisions where listing_id = p.id)
+      `select ${COLUMNS}, d.to_status ${FROM}
+         join listing_decisions d on d.listing_id = p.id
+        where d.id = (select max(id) from listing_decisions where listing_id = p.id)
         order by p.id`,
     )
     .raw(true)

@@ -1,7 +1,9 @@
 import type Database from "better-sqlite3";
+import type { ListingStatus } from "#db/schema";
 import { getSqlite } from "~/utils/db.server";
 import { logEvent } from "~/utils/log.server";
-import { recordDecisions } from "./learning.server";
+import { recordHistory } from "./decision-history.server";
+import { recordDecisions, recordRevisedLabel } from "./learning.server";
 import type { ReviewFilter } from "./moderation-texts";
 
 /**
@@ -149,6 +151,7 @@ export function decideListing(
   const statuses = reviewable.map((status) => `'${status}'`).join(", ");
   const decide = db.transaction(() => {
     recordDecisions(db, reviewer.id, [id], decision, reviewer.isAdmin);
+    recordHistory(db, [id], { userId: reviewer.id, isAdmin: reviewer.isAdmin, to: decision, kind: "decision", from: reviewable });
     return db
       .prepare(
         `update properties set status = @decision
@@ -189,6 +192,7 @@ export function decideDisplayed(userId: string, query: SuspiciousQuery, ids: num
         .all({ ...params, ...idParams })
         .map((row) => row.id);
       recordDecisions(db, userId, matched, decision);
+      recordHistory(db, matched, { userId, isAdmin: false, to: decision, kind: "decision", from: ["suspicious"] });
       changed += db
         .prepare(`update properties set status = @decision where ${where} and id in (${placeholders})`)
         .run({ ...params, ...idParams, decision }).changes;
@@ -198,4 +202,40 @@ export function decideDisplayed(userId: string, query: SuspiciousQuery, ids: num
   const changed = run.immediate();
   logEvent("moderation.bulk_decided", { userId, decision, listings: changed });
   return changed;
+}
+
+/**
+ * A decision taken back after the fact, from the listing's page (issue 24 item 5, issue 25 §4):
+ * - `report`: "Signaler comme arnaque" — a validated listing (any listing not yet blacklisted,
+ *   for an administrator) becomes blacklisted, with the agent's reason;
+ * - `restore`: a blacklisted listing becomes active again (the blacklisting was a mistake).
+ * The export follows at once (its triggers drop or rebuild the document in the same
+ * transaction), the history keeps both decisions, and the new one is the listing's label.
+ */
+export type Revision = { kind: "report"; reason: string } | { kind: "restore"; reason: string | null };
+
+export function revisableFrom(revision: Revision["kind"], isAdmin: boolean): readonly ListingStatus[] {
+  if (revision === "restore") return ["rejected"];
+  return isAdmin ? ["active", "suspicious", "pending"] : ["active"];
+}
+
+export function reviseDecision(reviewer: Reviewer, id: number, revision: Revision): "ok" | "not-found" | "not-revisable" {
+  const db = getSqlite();
+  const to = revision.kind === "report" ? "rejected" : "active";
+  const from = revisableFrom(revision.kind, reviewer.isAdmin);
+  const statuses = from.map((status) => `'${status}'`).join(", ");
+  const params = { id, userId: reviewer.id, isAdmin: reviewer.isAdmin ? 1 : 0, to };
+  const revise = db.transaction(() => {
+    recordRevisedLabel(db, reviewer, id, to, from);
+    recordHistory(db, [id], { userId: reviewer.id, isAdmin: reviewer.isAdmin, to, kind: revision.kind === "report" ? "report" : "correction", reason: revision.reason, from });
+    return db
+      .prepare(`update properties set status = @to where id = @id and (created_by = @userId or @isAdmin) and status in (${statuses})`)
+      .run(params).changes;
+  });
+  if (revise.immediate() > 0) {
+    logEvent("moderation.revised", { userId: reviewer.id, id, kind: revision.kind, to });
+    return "ok";
+  }
+  const existing = db.prepare(`select 1 from properties where id = @id and (created_by = @userId or @isAdmin)`).get(params);
+  return existing ? "not-revisable" : "not-found";
 }

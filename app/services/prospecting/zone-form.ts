@@ -12,11 +12,14 @@ export const ZONE_TEXT = {
   deleted: "Zone supprimée",
   notFound: "Zone introuvable",
   started: "Recherche lancée",
+  createdAndStarted: "Zone créée : la recherche est lancée",
+  createdBusy: "Zone créée. Un import est déjà en cours : lancez la recherche quand il sera fini.",
   nameRequired: "Donnez un nom à la zone",
   nameTooLong: `Le nom ne peut pas dépasser ${ZONE_LIMITS.nameLength} caractères`,
   placeRequired: "Choisissez au moins une commune ou un département",
-  unknownDepartment: (code: string) => `Département inconnu : ${code}`,
-  unknownCommune: (code: string) => `Commune inconnue : ${code}`,
+  // Every unknown code at once: "69, 01, 99, abc" names both 99 and ABC (issue 24 item 11).
+  unknownDepartments: (codes: string[]) => `${codes.length > 1 ? "Départements inconnus" : "Département inconnu"} : ${codes.join(", ")}`,
+  unknownCommunes: (codes: string[]) => `${codes.length > 1 ? "Communes inconnues" : "Commune inconnue"} : ${codes.join(", ")}`,
   tooManyDepartments: `${ZONE_LIMITS.maxDepartments} départements au plus`,
   tooManyCommunes: `${ZONE_LIMITS.maxCommunes} communes au plus`,
   tooManyKeywords: `${ZONE_LIMITS.maxKeywords} mots-clés au plus, de ${ZONE_LIMITS.keywordLength} caractères au plus`,
@@ -106,6 +109,11 @@ export const zoneFormSchema = z
       .pipe(z.array(z.string().max(ZONE_LIMITS.keywordLength, ZONE_TEXT.tooManyKeywords)).max(ZONE_LIMITS.maxKeywords, ZONE_TEXT.tooManyKeywords)),
     frequency: z.enum(["manual", ...ZONE_FREQUENCY_HOURS.map(String)] as [string, ...string[]]).default("24"),
     autoModeration: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+    /** On creation: search at once (the box is ticked by default, issue 24 item 7). */
+    runNow: z
       .string()
       .optional()
       .transform((value) => value === "on"),

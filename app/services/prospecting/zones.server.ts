@@ -27,10 +27,12 @@ export function toZone(row: ZoneRow): Zone {
  * the official geographic code.
  */
 export const zoneFormServerSchema = zoneFormSchema.superRefine((zone, ctx) => {
-  const unknownDepartment = zone.departments.find((code) => !departmentByCode(code));
-  if (unknownDepartment) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["departments"], message: ZONE_TEXT.unknownDepartment(unknownDepartment) });
-  const unknownCommune = zone.communes.find((code) => !communeByCode(code));
-  if (unknownCommune) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["communes"], message: ZONE_TEXT.unknownCommune(unknownCommune) });
+  const unknownDepartments = [...new Set(zone.departments.filter((code) => !departmentByCode(code)))];
+  if (unknownDepartments.length > 0) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["departments"], message: ZONE_TEXT.unknownDepartments(unknownDepartments) });
+  }
+  const unknownCommunes = [...new Set(zone.communes.filter((code) => !communeByCode(code)))];
+  if (unknownCommunes.length > 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["communes"], message: ZONE_TEXT.unknownCommunes(unknownCommunes) });
 });
 
 export function criteriaFromForm(form: ZoneForm): ZoneCriteria {
