@@ -5,7 +5,6 @@ import { action as propertyAction, loader as propertyLoader } from "~/routes/_ap
 import { listingCsvStream } from "~/services/listings/listing-csv-export.server";
 import { assignOwnersToAllListings, generateOwner } from "~/services/listings/fictitious-owners.server";
 import { getDb, getSqlite } from "~/utils/db.server";
-import { readToast } from "~/utils/toast.server";
 import { makeUser, requestAs, SESSION_INVALID_REDIRECT, thrownBy } from "../setup/factories";
 import { addListings } from "../setup/listings-factories";
 
