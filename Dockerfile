@@ -2,7 +2,7 @@
 # Multi-stage build: dependencies and build in one stage, a slim runtime with Litestream in the last.
 # .dockerignore keeps this machine's node_modules, builds, databases and secrets out of `COPY . .`.
 # --build-arg LITEFS=on (fly.litefs.toml) adds LiteFS and FUSE for the multi-machine mode
-# (litefs.yml, docs/decisions/025-litefs-replicas.md); the default image has neither.
+# (litefs.yml, docs/decisions/029-litefs-replicas.md); the default image has neither.
 ARG LITEFS=off
 FROM node:22-bookworm-slim AS base
 ENV NODE_ENV=production

@@ -13,7 +13,7 @@
 #    which sends every write to the replica. Without a bucket, the app runs alone.
 # With LITEFS_DIR (fly.litefs.toml, multi-machine mode) none of this applies: LiteFS mounts the
 # database, replicates it and runs the migrations and the app itself (litefs.yml). It stays root,
-# as FUSE needs, and so does the app it runs (docs/decisions/025-litefs-replicas.md).
+# as FUSE needs, and so does the app it runs (docs/decisions/029-litefs-replicas.md).
 set -eu
 if [ -n "${LITEFS_DIR:-}" ]; then
   exec litefs mount -config /etc/litefs.yml

@@ -19,7 +19,7 @@ function migrationsFolder() {
 
 /**
  * Opens (creating the folder), tunes and migrates a database file. `readonly` (a LiteFS replica,
- * docs/decisions/025-litefs-replicas.md): the primary's file as it is, never migrated, any write
+ * docs/decisions/029-litefs-replicas.md): the primary's file as it is, never migrated, any write
  * failing with SQLITE_READONLY as it would on LiteFS.
  */
 export function openDatabase(file: string, { readonly = false }: { readonly?: boolean } = {}): Handle {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * This machine's role under LiteFS (docs/decisions/025-litefs-replicas.md): LiteFS writes the
+ * This machine's role under LiteFS (docs/decisions/029-litefs-replicas.md): LiteFS writes the
  * primary's hostname, newline-ended, to `.primary` in its mount directory on replicas only. No
  * LITEFS_DIR is the single-machine deployment: always the primary. Read on every call, never
  * cached: the file appears, changes or goes away when the lease moves.

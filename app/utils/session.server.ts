@@ -32,7 +32,7 @@ export async function readSessionId(request: Request): Promise<string | null> {
 /**
  * The session's user id, or null when the session is unknown or expired; slides the expiry and
  * stamps the session's last use and the user's last activity (all throttled, so a page view is
- * rarely a write). A LiteFS replica skips these writes (ADR 025): the next request served by the
+ * rarely a write). A LiteFS replica skips these writes (ADR 029): the next request served by the
  * primary makes them.
  */
 export function resolveSession(sessionId: string): string | null {

@@ -1,4 +1,4 @@
-// Two app processes on one database, as LiteFS runs them (LiteFS itself cannot run here, ADR 025):
+// Two app processes on one database, as LiteFS runs them (LiteFS itself cannot run here, ADR 029):
 // the primary (LITEFS_DIR without .primary) and a replica (its LITEFS_DIR's .primary names the
 // primary, as LiteFS writes it; the replica opens the database read-only, so a write there fails
 // loudly as on LiteFS). Both run on this host, so the primary's name in .primary is a stand-in

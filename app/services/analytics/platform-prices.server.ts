@@ -74,7 +74,7 @@ function refreshPlatformPricesNow(): PlatformPrices {
   const steps = computeSteps();
   for (let step = steps.next(); ; step = steps.next()) {
     if (!step.done) continue;
-    // A LiteFS replica (ADR 025) shows the figures without storing them: the primary's refresh will.
+    // A LiteFS replica (ADR 029) shows the figures without storing them: the primary's refresh will.
     return isPrimaryInstance() ? store(step.value, started) : { ...step.value, computedAt: new Date() };
   }
 }

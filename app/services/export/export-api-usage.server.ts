@@ -82,7 +82,7 @@ export function flushExportUsage() {
   if (pending.length === 0) return;
   const calls = pending;
   pending = [];
-  // A LiteFS replica cannot write them; sending them to the primary is not built yet (ADR 025),
+  // A LiteFS replica cannot write them; sending them to the primary is not built yet (ADR 029),
   // and litefs.yml sends the export API to the primary meanwhile.
   if (!isPrimaryInstance()) {
     logEvent("export_api.usage_not_recorded", { calls: calls.length, reason: "replica" });

@@ -42,7 +42,7 @@ function hasUnseenKeyDecision(userId: string): boolean {
 
 /**
  * The user opened /export-api-keys: the decisions made so far are seen (written only when some
- * were not). Not on a LiteFS replica (ADR 025): the badge stays until a visit served by the primary.
+ * were not). Not on a LiteFS replica (ADR 029): the badge stays until a visit served by the primary.
  */
 export function markKeyDecisionsSeen(userId: string, now = new Date()) {
   if (!hasUnseenKeyDecision(userId) || !isPrimaryInstance()) return;

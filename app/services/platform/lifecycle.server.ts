@@ -28,7 +28,7 @@ const state = globalThis as unknown as { __vigimmoSweep?: NodeJS.Timeout; __vigi
  */
 export async function bootstrap() {
   getDb();
-  // A LiteFS replica (ADR 025) only reads: the primary migrates, seeds, sweeps and runs every
+  // A LiteFS replica (ADR 029) only reads: the primary migrates, seeds, sweeps and runs every
   // job and schedule; writes reaching this machine are replayed there (server.ts).
   const role = instanceRole();
   logEvent("server.role", { primary: role.isPrimary, primaryInstance: role.primaryInstance });
