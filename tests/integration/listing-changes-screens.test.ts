@@ -90,7 +90,7 @@ describe("/properties : annonces retirées et baisses de prix", () => {
       [950, 900],
     ]);
     const foreign = await requestAs(other.id, `/property/${id}`);
-    await expect(propertyLoader({ request: foreign, params: { id: String(id) }, context: {} })).rejects.toMatchObject({ status: 302 });
+    await expect(propertyLoader({ request: foreign, params: { id: String(id) }, context: {} })).rejects.toMatchObject({ init: { status: 404 } });
   });
 });
 

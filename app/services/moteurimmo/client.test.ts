@@ -187,6 +187,9 @@ describe("ads", () => {
       price: 1450,
       propertyCharges: 0,
       propertyType: "Maison",
+      // Read by the compliance checker (issue 29): the feed's climate class and its publisher type.
+      gesRating: "B",
+      publisherType: "private",
       transactionType: "rental",
       address: "La Doutre",
       city: "Angers",
