@@ -5,7 +5,7 @@
  * version shipped with the code, a refit from the agents' decisions is stored in the database.
  */
 import { z } from "zod";
-import shipped from "./engine-model.json";
+import shipped from "./engine-model.json" with { type: "json" };
 import { EVIDENCE_FAMILIES, type EvidenceFamily } from "./types";
 
 /** The learned text model (text-model.ts), int8 weights in base64; absent: family not used. */
