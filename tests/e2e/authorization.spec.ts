@@ -33,7 +33,8 @@ function table(listingId: number, jobPath: string): Row[] {
     { path: "/healthz", method: "GET", expect: everyone("ok") },
     ...USER_SCREENS.map((path): Row => ({ path, method: "GET", expect: signedIn("ok", "auth") })),
     // Administrators moderate every listing (SPEC.md section 1, issue 17): they open any listing's page.
-    { path: `/property/${listingId}`, method: "GET", expect: { visitor: "auth", user: "ok", other: "properties", admin: "ok" } },
+    // Another account's listing is not found (issue 24 item 14).
+    { path: `/property/${listingId}`, method: "GET", expect: { visitor: "auth", user: "ok", other: 404, admin: "ok" } },
     { path: "/admin", method: "GET", expect: adminOnly("home", "ok", "auth") },
     { path: "/admin-panel", method: "GET", expect: adminOnly("home", "ok", "auth") },
     { path: "/admin-api-requests", method: "GET", expect: adminOnly("home", "ok", "auth") },
@@ -45,7 +46,8 @@ function table(listingId: number, jobPath: string): Row[] {
     ),
     // No action: a 405, shown in the signed-in layout, whose loader first sends a visitor to /auth.
     { path: "/properties", method: "POST", expect: signedIn(405, "auth") },
-    { path: `/property/${listingId}`, method: "POST", expect: { visitor: "auth", user: "invalid", other: "properties", admin: "invalid" } },
+    // An empty form is refused before any listing is read: nothing of it is shown or changed.
+    { path: `/property/${listingId}`, method: "POST", expect: { visitor: "auth", user: "invalid", other: "invalid", admin: "invalid" } },
     { path: "/admin-panel", method: "POST", expect: adminOnly(403, "invalid", "auth") },
     { path: "/admin-api-requests", method: "POST", expect: adminOnly(403, "invalid", "auth") },
     { path: "/moteurimmo-sync", method: "POST", expect: adminOnly(403, "invalid", "auth") },

@@ -16,6 +16,8 @@ test("item 13 : npm run reset-password donne un lien vers le port du serveur qui
   // As typed in another shell: the same database, no PORT, no APP_URL.
   delete env.PORT;
   delete env.APP_URL;
+  // In production APP_URL is required (issue 23 item 9); the port lookup serves every other run.
+  env.NODE_ENV = "development";
   const { stdout } = await run(
     process.execPath,
     ["--import", "tsx", "scripts/reset-password.ts", user.email],

@@ -49,6 +49,8 @@ test.describe("modération d'un utilisateur ordinaire", () => {
     await page.goto(`/property/${pending}`);
     await expect(page.getByText("Cette annonce n'a pas encore été analysée par l'IA")).toBeVisible();
     await page.getByRole("button", { name: "Blacklister" }).click();
+    // A single destructive action asks first (issue 24 item 5).
+    await page.getByRole("dialog").getByRole("button", { name: "Blacklister" }).click();
     await expectToast(page, "Annonce blacklistée");
     await expect(page.getByText("Blacklistée", { exact: true })).toBeVisible();
     await page.reload();
@@ -166,7 +168,8 @@ test.describe("finitions", () => {
       await page.setViewportSize({ width, height: 800 });
       const user = await signIn();
       addListings(user.id, 1200);
-      await page.goto("/properties");
+      // The list opens on every listing (issue 24 item 4); the longest label is a pending count.
+      await page.goto("/properties?status=pending");
       const status = page.getByLabel("Statut", { exact: true });
       await expect(status).toHaveValue("pending");
       // The selected option's text, measured in the select's own font, against its inner width.

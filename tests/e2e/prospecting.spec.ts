@@ -16,7 +16,9 @@ test("créer une zone sur une commune choisie par son nom, la lancer, voir ses c
   await page.getByRole("option", { name: "Lyon (69001)" }).click();
   await expect(page.getByRole("list", { name: "Communes choisies" }).getByText("Lyon (69001)")).toBeVisible();
   await page.getByLabel("Prix maximum (€)").fill("3000");
-  await page.getByLabel("Fréquence").selectOption({ label: "Toutes les 6 heures" });
+  await page.getByLabel("Fréquence", { exact: true }).selectOption({ label: "Toutes les 6 heures" });
+  // A zone runs as soon as it is created unless told otherwise (issue 24 item 7): here it is launched by hand.
+  await page.getByRole("checkbox", { name: /Lancer la recherche dès la création/ }).uncheck();
   await page.getByRole("button", { name: "Créer la zone" }).click();
   await expectToast(page, "Zone créée");
 
