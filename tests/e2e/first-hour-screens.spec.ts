@@ -52,7 +52,9 @@ test.describe("modération d'un utilisateur ordinaire", () => {
     // A single destructive action asks first (issue 24 item 5).
     await page.getByRole("dialog").getByRole("button", { name: "Blacklister" }).click();
     await expectToast(page, "Annonce blacklistée");
-    await expect(page.getByText("Blacklistée", { exact: true })).toBeVisible();
+    await expect(page.getByText("Blacklistée", { exact: true }).first()).toBeVisible();
+    // The decision is in the listing's history (issue 24 item 5).
+    await expect(page.getByRole("list", { name: "Historique des décisions" }).getByText("Blacklistée")).toBeVisible();
     await page.reload();
     await expect(page.getByRole("button", { name: "Valider" })).toHaveCount(0);
   });
